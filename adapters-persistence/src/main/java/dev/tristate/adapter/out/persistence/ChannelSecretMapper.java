@@ -1,0 +1,19 @@
+package dev.tristate.adapter.out.persistence;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+
+@Mapper
+interface ChannelSecretMapper {
+
+    int endOpenSecrets(@Param("tenantId") String tenantId, @Param("channel") String channel,
+                       @Param("name") String name, @Param("validUntil") LocalDateTime validUntil);
+
+    int insert(@Param("tenantId") String tenantId, @Param("channel") String channel, @Param("name") String name,
+               @Param("ciphertext") String ciphertext, @Param("createdAt") LocalDateTime createdAt);
+
+    List<String> findValid(@Param("tenantId") String tenantId, @Param("channel") String channel,
+                           @Param("name") String name, @Param("now") LocalDateTime now);
+}

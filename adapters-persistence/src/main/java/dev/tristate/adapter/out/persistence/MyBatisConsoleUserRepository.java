@@ -1,0 +1,39 @@
+package dev.tristate.adapter.out.persistence;
+
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
+import dev.tristate.adapter.out.persistence.ConsoleUserMapper.ConsoleUserRow;
+import dev.tristate.application.port.out.ConsoleUserRepository;
+import java.util.Optional;
+
+public class MyBatisConsoleUserRepository implements ConsoleUserRepository {
+
+    private final ConsoleUserMapper mapper;
+
+    MyBatisConsoleUserRepository(ConsoleUserMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void insert(ConsoleUser user) {
+        ConsoleUserRow row = new ConsoleUserRow();
+        row.username = user.username();
+        row.passwordHash = user.passwordHash();
+        row.role = user.role().name();
+        row.enabled = user.enabled();
+        row.createdAt = Rows.utc(user.createdAt());
+        translate(() -> mapper.insert(row));
+    }
+
+    @Override
+    public Optional<ConsoleUser> findByUsername(String username) {
+        return translate(() -> Optional.ofNullable(mapper.findByUsername(username))).map(row -> new ConsoleUser(
+                row.username, row.passwordHash, ConsoleRole.valueOf(row.role), row.enabled,
+                Rows.instant(row.createdAt)));
+    }
+
+    @Override
+    public long countByRole(ConsoleRole role) {
+        return translate(() -> mapper.countByRole(role.name()));
+    }
+}

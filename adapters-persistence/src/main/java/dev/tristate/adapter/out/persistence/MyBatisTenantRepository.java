@@ -1,0 +1,59 @@
+package dev.tristate.adapter.out.persistence;
+
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.domain.tenant.ApiKeyHash;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.Tenant;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.Optional;
+
+public class MyBatisTenantRepository implements TenantRepository {
+
+    private final TenantMapper mapper;
+
+    MyBatisTenantRepository(TenantMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void insert(Tenant tenant) {
+        TenantRow row = new TenantRow();
+        row.id = tenant.id().value();
+        row.name = tenant.name();
+        row.sandboxMerchantId = tenant.sandboxMerchantId().value();
+        row.createdAt = Rows.utc(tenant.createdAt());
+        translate(() -> mapper.insert(row));
+    }
+
+    @Override
+    public Optional<Tenant> findById(TenantId id) {
+        return translate(() -> Optional.ofNullable(mapper.findById(id.value())).map(MyBatisTenantRepository::toDomain));
+    }
+
+    @Override
+    public Optional<Tenant> findBySandboxMerchantId(MerchantId merchantId) {
+        return translate(() -> Optional.ofNullable(mapper.findBySandboxMerchantId(merchantId.value()))
+                .map(MyBatisTenantRepository::toDomain));
+    }
+
+    @Override
+    public void addApiKey(TenantId tenantId, ApiKeyHash hash, String displayPrefix, Instant createdAt,
+                          Instant expiresAt) {
+        translate(() -> mapper.insertApiKey(tenantId.value(), hash.hex(), displayPrefix, Rows.utc(createdAt),
+                Rows.utc(expiresAt)));
+    }
+
+    @Override
+    public Optional<TenantId> findTenantByApiKey(ApiKeyHash hash, Instant now) {
+        return translate(() -> Optional.ofNullable(mapper.findTenantByApiKey(hash.hex(), Rows.utc(now)))
+                .map(TenantId::new));
+    }
+
+    private static Tenant toDomain(TenantRow row) {
+        return new Tenant(new TenantId(row.id), row.name, new MerchantId(row.sandboxMerchantId),
+                Rows.instant(row.createdAt));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.tristate.adapter.out.persistence;
+
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ConsoleUserRepository;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.Transactions;
+import java.security.SecureRandom;
+import org.mybatis.spring.annotation.MapperScan;
+import org.mybatis.spring.boot.autoconfigure.ConfigurationCustomizer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.PropertySource;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/** The persistence adapter's beans: the outbound ports on MyBatis, with Liquibase owning the schema. */
+@Configuration(proxyBeanMethods = false)
+@PropertySource("classpath:tristate-persistence.properties")
+@MapperScan(basePackageClasses = PersistenceConfiguration.class, annotationClass = org.apache.ibatis.annotations.Mapper.class)
+public class PersistenceConfiguration {
+
+    @Bean
+    ConfigurationCustomizer tristateMyBatisTypes() {
+        return configuration -> configuration.getTypeHandlerRegistry()
+                .register(java.time.LocalDateTime.class, new UtcDateTimeTypeHandler());
+    }
+
+    @Bean
+    Transactions transactions(PlatformTransactionManager transactionManager) {
+        return new SpringTransactions(transactionManager);
+    }
+
+    @Bean
+    SecretCipher secretCipher(@Value("${tristate.security.master-key:}") String masterKey) {
+        return SecretCipher.fromBase64(masterKey, new SecureRandom());
+    }
+
+    @Bean
+    TenantRepository tenantRepository(TenantMapper mapper) {
+        return new MyBatisTenantRepository(mapper);
+    }
+
+    @Bean
+    PaymentRepository paymentRepository(PaymentMapper mapper) {
+        return new MyBatisPaymentRepository(mapper);
+    }
+
+    @Bean
+    ChannelCredentialStore channelCredentialStore(ChannelSecretMapper mapper, SecretCipher cipher) {
+        return new MyBatisChannelCredentialStore(mapper, cipher);
+    }
+
+    @Bean
+    ConsoleUserRepository consoleUserRepository(ConsoleUserMapper mapper) {
+        return new MyBatisConsoleUserRepository(mapper);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.tristate.adapter.out.persistence;
+
+import java.time.LocalDateTime;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+
+@Mapper
+interface TenantMapper {
+
+    int insert(TenantRow row);
+
+    TenantRow findById(@Param("id") String id);
+
+    TenantRow findBySandboxMerchantId(@Param("merchantId") String merchantId);
+
+    int insertApiKey(@Param("tenantId") String tenantId, @Param("keyHash") String keyHash,
+                     @Param("displayPrefix") String displayPrefix, @Param("createdAt") LocalDateTime createdAt,
+                     @Param("expiresAt") LocalDateTime expiresAt);
+
+    String findTenantByApiKey(@Param("keyHash") String keyHash, @Param("now") LocalDateTime now);
+}

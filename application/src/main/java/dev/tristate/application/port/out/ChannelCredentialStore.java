@@ -1,0 +1,22 @@
+package dev.tristate.application.port.out;
+
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A tenant's secrets for a channel (the sandbox HMAC secret, later Alipay keys and Stripe endpoint secrets). The
+ * adapter stores them encrypted under a master key; they come back in clear only to verify signatures.
+ */
+public interface ChannelCredentialStore {
+
+    /**
+     * Adds a secret for (tenant, channel, name). Secrets of that name that had no end now end at
+     * {@code previousValidUntil}, so a rotation keeps verifying with the old secret for a grace period.
+     */
+    void addSecret(TenantId tenantId, String channel, String name, String secret, Instant now,
+                   Instant previousValidUntil);
+
+    /** Every secret of that name still valid at {@code now}, newest first (rotation: one match suffices). */
+    List<String> validSecrets(TenantId tenantId, String channel, String name, Instant now);
+}

@@ -1,0 +1,25 @@
+package dev.tristate.application.port.out;
+
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.util.Map;
+import java.util.Optional;
+
+/** Payments, always read and written within one tenant. */
+public interface PaymentRepository {
+
+    void insert(Payment payment);
+
+    Optional<Payment> findById(TenantId tenantId, PaymentId paymentId);
+
+    /**
+     * Writes {@code after} only where the row still holds {@code before}'s status and version. Returns false when the
+     * row moved meanwhile (the caller reads again and re-decides); the row count decides, never a prior read.
+     */
+    boolean update(Payment before, Payment after);
+
+    /** Payments per status, for one tenant or (null) for all: the dashboard's first figure. */
+    Map<PaymentStatus, Long> countByStatus(TenantId tenantIdOrNull);
+}

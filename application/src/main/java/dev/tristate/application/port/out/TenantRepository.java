@@ -1,0 +1,25 @@
+package dev.tristate.application.port.out;
+
+import dev.tristate.domain.tenant.ApiKeyHash;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.Tenant;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Tenants and their merchant API keys (stored hashed). */
+public interface TenantRepository {
+
+    /** Inserts the tenant; {@link PersistenceFailure.AlreadyExists} when its id or merchant id is taken. */
+    void insert(Tenant tenant);
+
+    Optional<Tenant> findById(TenantId id);
+
+    Optional<Tenant> findBySandboxMerchantId(MerchantId merchantId);
+
+    /** Adds an API key (hash only); {@code expiresAt} null for a key without end. */
+    void addApiKey(TenantId tenantId, ApiKeyHash hash, String displayPrefix, Instant createdAt, Instant expiresAt);
+
+    /** The tenant whose key hashes to this, if the key is valid at {@code now}. */
+    Optional<TenantId> findTenantByApiKey(ApiKeyHash hash, Instant now);
+}

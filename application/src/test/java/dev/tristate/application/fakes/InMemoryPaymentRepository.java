@@ -1,0 +1,68 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** A {@link PaymentRepository} in memory, held to the same contract as the MyBatis adapter. */
+public class InMemoryPaymentRepository implements PaymentRepository {
+
+    private final Map<PaymentId, Payment> rows = new ConcurrentHashMap<>();
+
+    @Override
+    public synchronized void insert(Payment payment) {
+        if (rows.putIfAbsent(payment.id(), truncated(payment)) != null) {
+            throw new PersistenceFailure.AlreadyExists("payment " + payment.id() + " exists", null);
+        }
+    }
+
+    @Override
+    public Optional<Payment> findById(TenantId tenantId, PaymentId paymentId) {
+        return Optional.ofNullable(rows.get(paymentId)).filter(p -> p.tenantId().equals(tenantId));
+    }
+
+    @Override
+    public synchronized boolean update(Payment before, Payment after) {
+        Payment current = rows.get(before.id());
+        if (current == null || !current.tenantId().equals(before.tenantId()) || current.status() != before.status()
+                || !current.version().equals(before.version())) {
+            return false;
+        }
+        if (after.channelTxnId() != null) {
+            boolean boundElsewhere = rows.values().stream().anyMatch(p -> !p.id().equals(after.id())
+                    && p.channel().equals(after.channel()) && Objects.equals(p.channelTxnId(), after.channelTxnId()));
+            if (boundElsewhere) {
+                throw new PersistenceFailure.AlreadyExists("channel transaction " + after.channelTxnId() + " bound",
+                        null);
+            }
+        }
+        rows.put(after.id(), truncated(after));
+        return true;
+    }
+
+    @Override
+    public Map<PaymentStatus, Long> countByStatus(TenantId tenantIdOrNull) {
+        Map<PaymentStatus, Long> counts = new EnumMap<>(PaymentStatus.class);
+        rows.values().stream()
+                .filter(p -> tenantIdOrNull == null || p.tenantId().equals(tenantIdOrNull))
+                .forEach(p -> counts.merge(p.status(), 1L, Long::sum));
+        return counts;
+    }
+
+    /** The database keeps microseconds; so does the fake, so tests cannot pass here and fail there. */
+    private static Payment truncated(Payment p) {
+        return Payment.reconstitute(p.id(), p.tenantId(), p.merchantOrderId(), p.amount(), p.channel(), p.userId(),
+                p.sku(), p.description(), p.status(), p.channelTxnId(), p.refunded(),
+                p.createdAt().truncatedTo(ChronoUnit.MICROS), p.updatedAt().truncatedTo(ChronoUnit.MICROS),
+                p.paidAt() == null ? null : p.paidAt().truncatedTo(ChronoUnit.MICROS), p.version());
+    }
+}

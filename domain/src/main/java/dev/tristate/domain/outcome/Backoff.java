@@ -1,0 +1,35 @@
+package dev.tristate.domain.outcome;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Exponential backoff with full jitter, capped. The random draw comes in as a number in [0, 1) so that the rule stays
+ * pure and testable.
+ */
+public record Backoff(Duration base, Duration max, double multiplier) {
+    public Backoff {
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(max, "max");
+        if (base.isNegative() || base.isZero() || max.compareTo(base) < 0) {
+            throw new IllegalArgumentException("backoff needs 0 < base <= max");
+        }
+        if (!(multiplier >= 1.0) || Double.isInfinite(multiplier)) {
+            throw new IllegalArgumentException("backoff multiplier must be at least 1");
+        }
+    }
+
+    /** The delay before attempt number {@code attempt} (1 = the first retry), scaled by {@code jitter} in [0, 1). */
+    public Duration delayBefore(int attempt, double jitter) {
+        if (attempt < 1) {
+            throw new IllegalArgumentException("attempt starts at 1");
+        }
+        if (!(jitter >= 0.0 && jitter < 1.0)) {
+            throw new IllegalArgumentException("jitter must be in [0, 1)");
+        }
+        double ceiling = Math.min(max.toMillis(), base.toMillis() * Math.pow(multiplier, attempt - 1));
+        // Half fixed, half random: spreads retries out without ever retrying immediately.
+        long millis = (long) (ceiling / 2 + ceiling / 2 * jitter);
+        return Duration.ofMillis(Math.max(1, millis));
+    }
+}

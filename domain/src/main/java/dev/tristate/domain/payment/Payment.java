@@ -1,0 +1,269 @@
+package dev.tristate.domain.payment;
+
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.TransitionOutcome.Anomaly;
+import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
+import dev.tristate.domain.payment.TransitionOutcome.Applied;
+import dev.tristate.domain.payment.TransitionOutcome.Duplicate;
+import dev.tristate.domain.payment.TransitionOutcome.Rejected;
+import dev.tristate.domain.payment.TransitionOutcome.RejectionReason;
+import dev.tristate.domain.payment.TransitionOutcome.Stale;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One payment attempt. Immutable: every change returns a {@link TransitionOutcome}, and an applied one carries the new
+ * state, so the persistence adapter can write it with a status precondition and let the row count decide.
+ */
+public final class Payment {
+
+    private final PaymentId id;
+    private final TenantId tenantId;
+    private final MerchantOrderId merchantOrderId;
+    private final Money amount;
+    private final String channel;
+    private final String userId;
+    private final String sku;
+    private final String description;
+    private final PaymentStatus status;
+    private final ChannelTxnId channelTxnId;
+    private final Money refunded;
+    private final Instant createdAt;
+    private final Instant updatedAt;
+    private final Instant paidAt;
+    private final Version version;
+
+    private Payment(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount, String channel,
+                    String userId, String sku, String description, PaymentStatus status, ChannelTxnId channelTxnId,
+                    Money refunded, Instant createdAt, Instant updatedAt, Instant paidAt, Version version) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.tenantId = Objects.requireNonNull(tenantId, "tenant id");
+        this.merchantOrderId = Objects.requireNonNull(merchantOrderId, "merchant order id");
+        this.amount = Objects.requireNonNull(amount, "amount");
+        this.channel = requireText("channel", channel, 32);
+        this.userId = requireText("user id", userId, 64);
+        this.sku = requireText("sku", sku, 128);
+        this.description = description == null ? "" : description;
+        if (this.description.length() > 256) {
+            throw new IllegalArgumentException("description is longer than 256 characters");
+        }
+        this.status = Objects.requireNonNull(status, "status");
+        this.channelTxnId = channelTxnId;
+        this.refunded = Objects.requireNonNull(refunded, "refunded");
+        this.createdAt = Objects.requireNonNull(createdAt, "created at");
+        this.updatedAt = Objects.requireNonNull(updatedAt, "updated at");
+        this.paidAt = paidAt;
+        this.version = Objects.requireNonNull(version, "version");
+        if (amount.isZero()) {
+            throw new IllegalArgumentException("a payment amount must be positive");
+        }
+        if (!refunded.sameCurrencyAs(amount) || refunded.exceeds(amount)) {
+            throw new IllegalArgumentException("refunded " + refunded + " does not fit the captured " + amount);
+        }
+        if (status.isPaid() && (channelTxnId == null || paidAt == null)) {
+            throw new IllegalArgumentException("a paid payment has a channel transaction id and a paid time");
+        }
+    }
+
+    /** A new payment waiting for the user to pay. */
+    public static Payment initiate(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount,
+                                   String channel, String userId, String sku, String description, Instant now) {
+        return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description,
+                PaymentStatus.PENDING, null, Money.zero(amount.currency()), now, now, null, Version.INITIAL);
+    }
+
+    /** For the persistence adapter: a payment as it was stored. */
+    public static Payment reconstitute(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount,
+                                       String channel, String userId, String sku, String description,
+                                       PaymentStatus status, ChannelTxnId channelTxnId, Money refunded,
+                                       Instant createdAt, Instant updatedAt, Instant paidAt, Version version) {
+        return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description, status,
+                channelTxnId, refunded, createdAt, updatedAt, paidAt, version);
+    }
+
+    /**
+     * Applies what the channel said. Consistency first (amount, currency, transaction id), then the transition table.
+     * The merchant and a transaction id bound to another payment are checked by the caller, which knows them.
+     */
+    public TransitionOutcome apply(ChannelReport report, Instant now) {
+        Objects.requireNonNull(report, "report");
+        if (!report.amount().sameCurrencyAs(amount)) {
+            return new Anomaly(AnomalyReason.CURRENCY_MISMATCH,
+                    "channel reported " + report.amount().currencyCode() + ", payment is in " + amount.currencyCode());
+        }
+        if (report.amount().minor() != amount.minor()) {
+            return new Anomaly(AnomalyReason.AMOUNT_MISMATCH,
+                    "channel reported " + report.amount() + ", payment is for " + amount);
+        }
+        if (channelTxnId != null && report.channelTxnId() != null && !channelTxnId.equals(report.channelTxnId())) {
+            return new Anomaly(AnomalyReason.TRADE_NO_MISMATCH,
+                    "channel reported trade " + report.channelTxnId() + ", payment is bound to " + channelTxnId);
+        }
+        PaymentStatus target = report.status().target();
+        return switch (PaymentTransitions.rule(status, target)) {
+            case APPLY -> {
+                ChannelTxnId txn = channelTxnId != null ? channelTxnId : report.channelTxnId();
+                Instant paid = target == PaymentStatus.SUCCEEDED ? report.eventTime() : paidAt;
+                Payment after = with(target, txn, refunded, now, paid);
+                yield new Applied(this, after, eventsFor(after, now));
+            }
+            case DUPLICATE -> new Duplicate(status);
+            case STALE -> new Stale(status, target);
+            case ANOMALY -> new Anomaly(AnomalyReason.SUCCESS_AFTER_CLOSE,
+                    "channel reported success for trade " + report.channelTxnId() + " on a closed payment");
+            case REJECT -> throw new IllegalStateException("a channel report never targets " + target);
+        };
+    }
+
+    /** Our own call about this payment timed out: we no longer know where it stands until the channel tells us. */
+    public TransitionOutcome markUnknown(Instant now) {
+        return switch (PaymentTransitions.rule(status, PaymentStatus.UNKNOWN)) {
+            case APPLY -> new Applied(this, with(PaymentStatus.UNKNOWN, channelTxnId, refunded, now, paidAt), List.of());
+            case DUPLICATE -> new Duplicate(status);
+            case STALE -> new Stale(status, PaymentStatus.UNKNOWN);
+            case ANOMALY, REJECT -> throw new IllegalStateException("no anomaly is defined towards UNKNOWN");
+        };
+    }
+
+    /**
+     * Why a refund of {@code requested} cannot be accepted, given what is already refunded or in flight; empty when it
+     * can.
+     */
+    public Optional<Rejected> refundRejection(Money requested, Money alreadyReserved) {
+        if (!status.isPaid()) {
+            return Optional.of(new Rejected(RejectionReason.NOT_PAID, "payment is " + status));
+        }
+        if (!requested.sameCurrencyAs(amount) || !alreadyReserved.sameCurrencyAs(amount)) {
+            return Optional.of(new Rejected(RejectionReason.REFUND_CURRENCY_MISMATCH,
+                    "payment is in " + amount.currencyCode()));
+        }
+        if (requested.isZero()) {
+            throw new IllegalArgumentException("a refund amount must be positive");
+        }
+        if (requested.plus(alreadyReserved).exceeds(amount)) {
+            return Optional.of(new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "refunds would total "
+                    + requested.plus(alreadyReserved) + " of the captured " + amount));
+        }
+        return Optional.empty();
+    }
+
+    /** The channel confirmed a refund: moves to PARTIALLY_REFUNDED or REFUNDED and raises RefundSucceeded. */
+    public TransitionOutcome applyRefund(RefundId refundId, Money refundAmount, Instant now) {
+        Objects.requireNonNull(refundId, "refund id");
+        if (!refundAmount.sameCurrencyAs(amount)) {
+            return new Rejected(RejectionReason.REFUND_CURRENCY_MISMATCH, "payment is in " + amount.currencyCode());
+        }
+        if (refundAmount.isZero()) {
+            throw new IllegalArgumentException("a refund amount must be positive");
+        }
+        Money total = refunded.plus(refundAmount);
+        if (total.exceeds(amount)) {
+            return new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED,
+                    "refunds would total " + total + " of the captured " + amount);
+        }
+        PaymentStatus target = total.equals(amount) ? PaymentStatus.REFUNDED : PaymentStatus.PARTIALLY_REFUNDED;
+        return switch (PaymentTransitions.rule(status, target)) {
+            case APPLY -> {
+                Payment after = with(target, channelTxnId, total, now, paidAt);
+                yield new Applied(this, after,
+                        List.of(PaymentEvent.RefundSucceeded.of(after, refundId, refundAmount, now)));
+            }
+            case REJECT -> new Rejected(status == PaymentStatus.REFUNDED
+                    ? RejectionReason.NOTHING_LEFT_TO_REFUND : RejectionReason.NOT_PAID, "payment is " + status);
+            case DUPLICATE, STALE, ANOMALY -> throw new IllegalStateException(
+                    "the table has no " + status + " -> " + target + " refund row of that kind");
+        };
+    }
+
+    private static List<PaymentEvent> eventsFor(Payment after, Instant now) {
+        return switch (after.status) {
+            case SUCCEEDED -> List.of(PaymentEvent.PaymentSucceeded.of(after, now));
+            case FAILED -> List.of(PaymentEvent.PaymentFailed.of(after, now));
+            case CLOSED -> List.of(PaymentEvent.PaymentClosed.of(after, now));
+            default -> List.of();
+        };
+    }
+
+    private Payment with(PaymentStatus newStatus, ChannelTxnId txn, Money newRefunded, Instant now, Instant paid) {
+        return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description, newStatus, txn,
+                newRefunded, createdAt, now, paid, version.next());
+    }
+
+    private static String requireText(String what, String value, int max) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(what + " is required");
+        }
+        if (value.length() > max) {
+            throw new IllegalArgumentException(what + " is longer than " + max + " characters");
+        }
+        return value;
+    }
+
+    public PaymentId id() {
+        return id;
+    }
+
+    public TenantId tenantId() {
+        return tenantId;
+    }
+
+    public MerchantOrderId merchantOrderId() {
+        return merchantOrderId;
+    }
+
+    public Money amount() {
+        return amount;
+    }
+
+    public String channel() {
+        return channel;
+    }
+
+    public String userId() {
+        return userId;
+    }
+
+    public String sku() {
+        return sku;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public PaymentStatus status() {
+        return status;
+    }
+
+    public ChannelTxnId channelTxnId() {
+        return channelTxnId;
+    }
+
+    public Money refunded() {
+        return refunded;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+
+    public Instant paidAt() {
+        return paidAt;
+    }
+
+    public Version version() {
+        return version;
+    }
+
+    @Override
+    public String toString() {
+        return "Payment[" + id + ", " + status + ", " + amount + "]";
+    }
+}

@@ -1,0 +1,36 @@
+package dev.tristate.domain.payment;
+
+/**
+ * The states of a payment. The priority orders what a later report may do: a report of higher priority moves the
+ * payment, one of lower priority arriving late is stale. The exceptions are written in {@link PaymentTransitions}.
+ */
+public enum PaymentStatus {
+    PENDING(0),
+    UNKNOWN(0),
+    PROCESSING(1),
+    FAILED(2),
+    CLOSED(3),
+    SUCCEEDED(4),
+    PARTIALLY_REFUNDED(5),
+    REFUNDED(6);
+
+    private final int priority;
+
+    PaymentStatus(int priority) {
+        this.priority = priority;
+    }
+
+    public int priority() {
+        return priority;
+    }
+
+    /** The channel took the money (possibly some of it has been refunded since). */
+    public boolean isPaid() {
+        return this == SUCCEEDED || this == PARTIALLY_REFUNDED || this == REFUNDED;
+    }
+
+    /** Nobody knows the final answer yet: the resolver asks the channel about these. */
+    public boolean isUnresolved() {
+        return this == PENDING || this == PROCESSING || this == UNKNOWN;
+    }
+}
