@@ -4,6 +4,8 @@ import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.ConsoleUserMapper.ConsoleUserRow;
 import dev.tristate.application.port.out.ConsoleUserRepository;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.ConsoleUser;
 import java.util.Optional;
 
 public class MyBatisConsoleUserRepository implements ConsoleUserRepository {

@@ -1,6 +1,6 @@
 package dev.tristate.application.port.in;
 
-import dev.tristate.application.port.out.ConsoleUserRepository.ConsoleUser;
+import dev.tristate.domain.console.ConsoleUser;
 import java.util.Optional;
 
 /** The console's login reads users through this. */

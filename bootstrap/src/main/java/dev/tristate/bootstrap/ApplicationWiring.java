@@ -1,0 +1,53 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ConsoleUserRepository;
+import dev.tristate.application.port.out.PasswordHasher;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.ConsoleUserService;
+import dev.tristate.application.service.PaymentStatisticsService;
+import dev.tristate.application.service.ProvisionTenantService;
+import java.security.SecureRandom;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.crypto.password.PasswordEncoder;
+
+/** The application services are plain classes; this is where they become beans. */
+@Configuration(proxyBeanMethods = false)
+class ApplicationWiring {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    SecureRandom secureRandom() {
+        return new SecureRandom();
+    }
+
+    @Bean
+    PasswordHasher passwordHasher(PasswordEncoder consolePasswordEncoder) {
+        return consolePasswordEncoder::encode;
+    }
+
+    @Bean
+    ProvisionTenantService provisionTenantService(TenantRepository tenants, ChannelCredentialStore credentials,
+                                                  Transactions transactions, Clock clock, SecureRandom random) {
+        return new ProvisionTenantService(tenants, credentials, transactions, clock, random);
+    }
+
+    @Bean
+    ConsoleUserService consoleUserService(ConsoleUserRepository users, PasswordHasher hasher,
+                                          Transactions transactions, Clock clock, SecureRandom random) {
+        return new ConsoleUserService(users, hasher, transactions, clock, random);
+    }
+
+    @Bean
+    PaymentStatisticsService paymentStatisticsService(PaymentRepository payments) {
+        return new PaymentStatisticsService(payments);
+    }
+}

@@ -1,0 +1,17 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.adapter.in.admin.AdminConfiguration;
+import dev.tristate.adapter.out.persistence.PersistenceConfiguration;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
+
+/** The one runnable application: wires the adapters around the application core. */
+@SpringBootApplication
+@Import({PersistenceConfiguration.class, AdminConfiguration.class})
+public class TristateApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(TristateApplication.class, args);
+    }
+}

@@ -1,0 +1,8 @@
+package dev.tristate.adapter.in.web.archfixture;
+
+import dev.tristate.application.service.ProvisionTenantService;
+
+/** Deliberate violation: an adapter using an application service instead of its inbound port. */
+public class WebAdapterUsingService {
+    private ProvisionTenantService service;
+}

@@ -1,0 +1,7 @@
+package dev.tristate.archfixture.cycle.b;
+
+import dev.tristate.archfixture.cycle.a.A;
+
+public class B {
+    A a;
+}

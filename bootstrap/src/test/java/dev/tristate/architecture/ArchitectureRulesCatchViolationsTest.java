@@ -1,0 +1,86 @@
+package dev.tristate.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import dev.tristate.adapter.in.admin.archfixture.AdminUsingOutboundPort;
+import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingPersistence;
+import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingService;
+import dev.tristate.adapter.out.persistence.SpringTransactions;
+import dev.tristate.application.archfixture.ApplicationClassUsingSpring;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.service.ProvisionTenantService;
+import dev.tristate.archfixture.cycle.a.A;
+import dev.tristate.archfixture.cycle.b.B;
+import dev.tristate.domain.archfixture.DomainClassReadingTheClock;
+import dev.tristate.domain.archfixture.DomainClassUsingSpring;
+import dev.tristate.domain.payment.Payment;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A rule that never fails is worthless: each rule is run over a small deliberate violation (the archfixture
+ * packages in this module's test code) and must report it, and over a clean class and must not.
+ */
+class ArchitectureRulesCatchViolationsTest {
+
+    private static EvaluationResult evaluate(ArchRule rule, Class<?>... classes) {
+        JavaClasses imported = new ClassFileImporter().importClasses(classes);
+        return rule.evaluate(imported);
+    }
+
+    private static void assertCatches(ArchRule rule, String expectedInReport, Class<?>... violation) {
+        EvaluationResult result = evaluate(rule, violation);
+        assertThat(result.hasViolation()).as(rule.getDescription()).isTrue();
+        assertThat(result.getFailureReport().toString()).contains(expectedInReport);
+    }
+
+    @Test
+    void domainRuleCatchesADomainClassUsingSpring() {
+        assertCatches(ArchitectureRules.domain_should_depend_only_on_the_jdk, "StringUtils",
+                DomainClassUsingSpring.class);
+        assertThat(evaluate(ArchitectureRules.domain_should_depend_only_on_the_jdk, Payment.class).hasViolation())
+                .isFalse();
+    }
+
+    @Test
+    void clockRuleCatchesADomainClassCallingNow() {
+        assertCatches(ArchitectureRules.domain_should_not_read_the_clock, "Instant.now()",
+                DomainClassReadingTheClock.class);
+        assertThat(evaluate(ArchitectureRules.domain_should_not_read_the_clock, Payment.class).hasViolation())
+                .isFalse();
+    }
+
+    @Test
+    void applicationRuleCatchesTransactionalAboveTheAdapters() {
+        assertCatches(ArchitectureRules.application_should_depend_only_on_domain_and_the_jdk, "Transactional",
+                ApplicationClassUsingSpring.class);
+        assertThat(evaluate(ArchitectureRules.application_should_depend_only_on_domain_and_the_jdk,
+                ProvisionTenantService.class).hasViolation()).isFalse();
+    }
+
+    @Test
+    void adapterRuleCatchesOneAdapterUsingAnother() {
+        assertCatches(ArchitectureRules.adapters_should_not_depend_on_each_other, "SpringTransactions",
+                WebAdapterUsingPersistence.class, SpringTransactions.class);
+    }
+
+    @Test
+    void serviceRuleCatchesAnAdapterUsingAnApplicationService() {
+        assertCatches(ArchitectureRules.adapters_should_not_depend_on_application_services, "ProvisionTenantService",
+                WebAdapterUsingService.class);
+    }
+
+    @Test
+    void adminRuleCatchesTheConsoleReadingAnOutboundPort() {
+        assertCatches(ArchitectureRules.admin_ui_should_use_only_inbound_ports, "PaymentRepository",
+                AdminUsingOutboundPort.class, PaymentRepository.class);
+    }
+
+    @Test
+    void cycleRuleCatchesAPackageCycle() {
+        assertCatches(ArchitectureRules.no_package_cycles, "Cycle", A.class, B.class);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.tristate.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.domain.tenant.TenantId;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The README's first command in miniature: the application on the embedded default, with no external service, a
+ * file-backed H2 and the in-process broker; health UP, the console's login page served, the demo tenant created
+ * once and kept across a restart.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class EmbeddedDefaultTest {
+
+    private static ConfigurableApplicationContext start(Path dataDir) {
+        return new SpringApplicationBuilder(TristateApplication.class)
+                .profiles("embedded")
+                .run("--server.port=0", "--tristate.data-dir=" + dataDir);
+    }
+
+    private static HttpResponse<String> get(ConfigurableApplicationContext app, String path) throws Exception {
+        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        return HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void startsWithNoExternalServiceAndKeepsItsStateAcrossARestart(@TempDir Path dataDir, CapturedOutput output)
+            throws Exception {
+        try (ConfigurableApplicationContext first = start(dataDir)) {
+            HttpResponse<String> health = get(first, "/actuator/health");
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).contains("\"status\":\"UP\"");
+            assertThat(get(first, "/admin/login").statusCode()).isEqualTo(200);
+            assertThat(first.getBean(TenantRepository.class).findById(new TenantId("demo"))).isPresent();
+        }
+        assertThat(output.getOut()).contains("Admin console : http://localhost:")
+                .containsPattern("password    : \\S{20}   \\(generated, shown this once\\)")
+                .containsPattern("API key     : tsk_[0-9a-f]{64}")
+                .contains("sandbox secret: whsec_");
+        assertThat(Files.exists(dataDir.resolve("master.key"))).isTrue();
+        int printedBefore = output.getOut().length();
+
+        try (ConfigurableApplicationContext second = start(dataDir)) {
+            assertThat(second.getBean(TenantRepository.class).findById(new TenantId("demo"))).isPresent();
+        }
+        String secondRun = output.getOut().substring(printedBefore);
+        assertThat(secondRun).contains("already provisioned").contains("not shown again")
+                .doesNotContainPattern("API key     : tsk_")
+                .doesNotContain("generated, shown this once");
+    }
+}

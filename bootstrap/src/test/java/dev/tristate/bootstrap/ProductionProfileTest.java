@@ -1,0 +1,87 @@
+package dev.tristate.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.application.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantResult;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.domain.tenant.ApiKey;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.TenantId;
+import dev.tristate.testing.IntegrationEnvironment;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The prod profile against the services the test run was given (MariaDB and RabbitMQ under .ci/run): it refuses to
+ * start without its settings, and with tristate.demo.enabled=true it provisions the configured demo tenant once.
+ */
+class ProductionProfileTest {
+
+    private static final String MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+    @Test
+    void refusesToStartAndNamesWhatIsMissing() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(TristateApplication.class)
+                .profiles("prod")
+                .run("--server.port=0", "--spring.datasource.url=", "--spring.rabbitmq.host="))
+                .hasStackTraceContaining("spring.datasource.url")
+                .hasStackTraceContaining("spring.rabbitmq.host")
+                .hasStackTraceContaining("tristate.security.master-key");
+    }
+
+    @Test
+    void refusesToStartWhenTheDatabaseCannotBeReached() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(TristateApplication.class)
+                .profiles("prod")
+                .run("--server.port=0", "--spring.datasource.url=jdbc:mysql://127.0.0.1:1/nothing",
+                        "--spring.datasource.hikari.connection-timeout=1000",
+                        "--spring.rabbitmq.host=127.0.0.1", "--tristate.security.master-key=" + MASTER_KEY))
+                .hasStackTraceContaining("Communications link failure");
+    }
+
+    @Test
+    void provisionsTheConfiguredDemoTenantOnceAgainstTheRealServices() {
+        String merchant = "m-prod-" + Long.toHexString(System.nanoTime());
+        String tenantId = "demo-" + Long.toHexString(System.nanoTime());
+        String apiKey = "tsk_" + "a".repeat(60) + Long.toHexString(System.nanoTime()).substring(0, 4);
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TristateApplication.class)
+                .profiles("prod")
+                .run("--server.port=0",
+                        "--spring.datasource.url=" + IntegrationEnvironment.jdbcUrl(),
+                        "--spring.datasource.username=" + IntegrationEnvironment.dbUser(),
+                        "--spring.datasource.password=" + IntegrationEnvironment.dbPassword(),
+                        "--spring.rabbitmq.host=" + IntegrationEnvironment.rabbitHost(),
+                        "--spring.rabbitmq.port=" + IntegrationEnvironment.rabbitPort(),
+                        "--spring.rabbitmq.username=" + IntegrationEnvironment.rabbitUser(),
+                        "--spring.rabbitmq.password=" + IntegrationEnvironment.rabbitPassword(),
+                        "--spring.rabbitmq.virtual-host=" + IntegrationEnvironment.rabbitVirtualHost(),
+                        "--tristate.security.master-key=" + MASTER_KEY,
+                        "--tristate.demo.enabled=true",
+                        "--tristate.demo.tenant-id=" + tenantId,
+                        "--tristate.demo.merchant-id=" + merchant,
+                        "--tristate.demo.api-key=" + apiKey,
+                        "--tristate.demo.sandbox-secret=configured-secret-123456")) {
+            TenantRepository tenants = app.getBean(TenantRepository.class);
+            TenantId demo = new TenantId(tenantId);
+            assertThat(tenants.findBySandboxMerchantId(new MerchantId(merchant))).get()
+                    .extracting(t -> t.id()).isEqualTo(demo);
+            assertThat(tenants.findTenantByApiKey(new ApiKey(apiKey).hash(), Instant.now())).contains(demo);
+            assertThat(app.getBean(ChannelCredentialStore.class)
+                    .validSecrets(demo, "sandbox", "signing-secret", Instant.now()))
+                    .contains("configured-secret-123456");
+
+            ProvisionTenantResult again = app.getBean(ProvisionTenantUseCase.class).provision(
+                    new ProvisionTenantCommand(demo, "Demo shop", new MerchantId(merchant), Optional.empty(),
+                            Optional.empty()));
+            assertThat(again.created()).isFalse();
+            assertThat(again.apiKey()).isEmpty();
+        }
+    }
+}

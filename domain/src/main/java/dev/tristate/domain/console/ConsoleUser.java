@@ -1,0 +1,15 @@
+package dev.tristate.domain.console;
+
+import dev.tristate.domain.Identifiers;
+import java.time.Instant;
+import java.util.Objects;
+
+/** A person using the admin console. The password is held only as a one-way (bcrypt) hash. */
+public record ConsoleUser(String username, String passwordHash, ConsoleRole role, boolean enabled, Instant createdAt) {
+    public ConsoleUser {
+        Identifiers.token("user name", username, 64);
+        Objects.requireNonNull(passwordHash, "password hash");
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(createdAt, "created at");
+    }
+}
