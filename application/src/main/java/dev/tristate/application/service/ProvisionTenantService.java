@@ -43,6 +43,7 @@ public class ProvisionTenantService implements ProvisionTenantUseCase {
                 tenants.insert(new Tenant(command.tenantId(), command.name(), command.sandboxMerchantId(), now));
                 tenants.addApiKey(command.tenantId(), apiKey.hash(), apiKey.displayPrefix(), now, null);
                 credentials.addSecret(command.tenantId(), SANDBOX_CHANNEL, SIGNING_SECRET, secret, now, now);
+                credentials.bindAccount(command.tenantId(), SANDBOX_CHANNEL, command.sandboxMerchantId().value(), now);
             });
         } catch (PersistenceFailure.AlreadyExists e) {
             // The unique key decided: the tenant is there already. Nothing was written, nothing is shown.

@@ -14,9 +14,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** A {@link PaymentRepository} in memory, held to the same contract as the MyBatis adapter. */
-public class InMemoryPaymentRepository implements PaymentRepository {
+public class InMemoryPaymentRepository implements PaymentRepository, InMemoryTransactions.Participant {
 
-    private final Map<PaymentId, Payment> rows = new ConcurrentHashMap<>();
+    private Map<PaymentId, Payment> rows = new ConcurrentHashMap<>();
 
     @Override
     public synchronized void insert(Payment payment) {
@@ -28,6 +28,11 @@ public class InMemoryPaymentRepository implements PaymentRepository {
     @Override
     public Optional<Payment> findById(TenantId tenantId, PaymentId paymentId) {
         return Optional.ofNullable(rows.get(paymentId)).filter(p -> p.tenantId().equals(tenantId));
+    }
+
+    @Override
+    public Optional<TenantId> findOwner(PaymentId paymentId) {
+        return Optional.ofNullable(rows.get(paymentId)).map(Payment::tenantId);
     }
 
     @Override
@@ -64,5 +69,16 @@ public class InMemoryPaymentRepository implements PaymentRepository {
                 p.sku(), p.description(), p.status(), p.channelTxnId(), p.refunded(),
                 p.createdAt().truncatedTo(ChronoUnit.MICROS), p.updatedAt().truncatedTo(ChronoUnit.MICROS),
                 p.paidAt() == null ? null : p.paidAt().truncatedTo(ChronoUnit.MICROS), p.version());
+    }
+
+    @Override
+    public synchronized Object snapshot() {
+        return new java.util.HashMap<>(rows);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public synchronized void restore(Object snapshot) {
+        rows = new ConcurrentHashMap<>((Map<PaymentId, Payment>) snapshot);
     }
 }

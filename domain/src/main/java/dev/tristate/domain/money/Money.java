@@ -40,9 +40,15 @@ public record Money(long minor, Currency currency) implements Comparable<Money> 
         }
     }
 
-    /** Parses a channel's decimal amount ("19.99") exactly; more decimals than the currency has are refused. */
+    /**
+     * Parses a channel's plain decimal amount ("19.99") exactly. Significant decimals beyond the currency's minor
+     * unit ("19.999" for CNY) are refused; trailing zeros ("19.990") are exact and accepted; exponents are refused.
+     */
     public static Money parseDecimal(String decimal, Currency currency) {
         Objects.requireNonNull(decimal, "decimal");
+        if (!decimal.trim().matches("\\d+(\\.\\d+)?")) {
+            throw new IllegalArgumentException("not a decimal amount (digits and one point): " + decimal);
+        }
         BigDecimal value;
         try {
             value = new BigDecimal(decimal.trim());

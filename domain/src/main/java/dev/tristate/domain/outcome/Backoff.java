@@ -4,15 +4,16 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Exponential backoff with full jitter, capped. The random draw comes in as a number in [0, 1) so that the rule stays
- * pure and testable.
+ * Exponential backoff with "equal jitter" (half of the delay fixed, half random), capped. Delays are whole milliseconds,
+ * so base and maximum must be at least one. The random draw comes in as a number in [0, 1) so that the rule stays pure
+ * and testable.
  */
 public record Backoff(Duration base, Duration max, double multiplier) {
     public Backoff {
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(max, "max");
-        if (base.isNegative() || base.isZero() || max.compareTo(base) < 0) {
-            throw new IllegalArgumentException("backoff needs 0 < base <= max");
+        if (base.toMillis() < 1 || max.compareTo(base) < 0) {
+            throw new IllegalArgumentException("backoff needs 1 ms <= base <= max");
         }
         if (!(multiplier >= 1.0) || Double.isInfinite(multiplier)) {
             throw new IllegalArgumentException("backoff multiplier must be at least 1");

@@ -66,6 +66,14 @@ public final class Payment {
         if (status.isPaid() && (channelTxnId == null || paidAt == null)) {
             throw new IllegalArgumentException("a paid payment has a channel transaction id and a paid time");
         }
+        boolean refundsFitStatus = switch (status) {
+            case REFUNDED -> refunded.equals(amount);
+            case PARTIALLY_REFUNDED -> !refunded.isZero() && amount.exceeds(refunded);
+            default -> refunded.isZero();
+        };
+        if (!refundsFitStatus) {
+            throw new IllegalArgumentException("refunded " + refunded + " does not fit status " + status);
+        }
     }
 
     /** A new payment waiting for the user to pay. */
@@ -129,28 +137,32 @@ public final class Payment {
     }
 
     /**
-     * Why a refund of {@code requested} cannot be accepted, given what is already refunded or in flight; empty when it
-     * can.
+     * Why a refund of {@code requested} cannot be accepted, given the refunds already applied to this payment and
+     * {@code inFlight}, the refunds requested but not yet confirmed by the channel; empty when it can.
      */
-    public Optional<Rejected> refundRejection(Money requested, Money alreadyReserved) {
+    public Optional<Rejected> refundRejection(Money requested, Money inFlight) {
         if (!status.isPaid()) {
             return Optional.of(new Rejected(RejectionReason.NOT_PAID, "payment is " + status));
         }
-        if (!requested.sameCurrencyAs(amount) || !alreadyReserved.sameCurrencyAs(amount)) {
+        if (!requested.sameCurrencyAs(amount) || !inFlight.sameCurrencyAs(amount)) {
             return Optional.of(new Rejected(RejectionReason.REFUND_CURRENCY_MISMATCH,
                     "payment is in " + amount.currencyCode()));
         }
         if (requested.isZero()) {
             throw new IllegalArgumentException("a refund amount must be positive");
         }
-        if (requested.plus(alreadyReserved).exceeds(amount)) {
+        Money total = refunded.plus(inFlight).plus(requested);
+        if (total.exceeds(amount)) {
             return Optional.of(new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "refunds would total "
-                    + requested.plus(alreadyReserved) + " of the captured " + amount));
+                    + total + " of the captured " + amount));
         }
         return Optional.empty();
     }
 
-    /** The channel confirmed a refund: moves to PARTIALLY_REFUNDED or REFUNDED and raises RefundSucceeded. */
+    /**
+     * The channel confirmed a refund: moves to PARTIALLY_REFUNDED or REFUNDED and raises RefundSucceeded. The caller
+     * applies each refund id once (its refund row's status decides); the aggregate does not remember refund ids.
+     */
     public TransitionOutcome applyRefund(RefundId refundId, Money refundAmount, Instant now) {
         Objects.requireNonNull(refundId, "refund id");
         if (!refundAmount.sameCurrencyAs(amount)) {
@@ -158,6 +170,12 @@ public final class Payment {
         }
         if (refundAmount.isZero()) {
             throw new IllegalArgumentException("a refund amount must be positive");
+        }
+        if (status == PaymentStatus.REFUNDED) {
+            return new Rejected(RejectionReason.NOTHING_LEFT_TO_REFUND, "payment is fully refunded");
+        }
+        if (!status.isPaid()) {
+            return new Rejected(RejectionReason.NOT_PAID, "payment is " + status);
         }
         Money total = refunded.plus(refundAmount);
         if (total.exceeds(amount)) {

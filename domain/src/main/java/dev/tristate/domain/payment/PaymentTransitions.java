@@ -28,7 +28,8 @@ import java.util.Map;
  *   <li>SUCCEEDED on CLOSED is an ANOMALY: the channel says it took money for a payment we closed; a person decides.</li>
  *   <li>SUCCEEDED on a (partially) refunded payment is a DUPLICATE: it succeeded before it was refunded.</li>
  *   <li>UNKNOWN (our own call timed out) only moves a payment nobody has settled; a settled one stays.</li>
- *   <li>Refund targets are reached only from a paid payment; elsewhere they are REJECTed.</li>
+ *   <li>Refund targets are reached only from a payment with money left to refund (SUCCEEDED, PARTIALLY_REFUNDED);
+ *   elsewhere, a REFUNDED payment included, they are REJECTed.</li>
  * </ul>
  */
 public final class PaymentTransitions {

@@ -47,7 +47,11 @@ public sealed interface TransitionOutcome {
         MERCHANT_MISMATCH,
         TRADE_NO_MISMATCH,
         TRADE_NO_BOUND_ELSEWHERE,
-        SUCCESS_AFTER_CLOSE
+        SUCCESS_AFTER_CLOSE,
+        /** The notification names a payment this tenant does not have. */
+        UNKNOWN_PAYMENT,
+        /** The notification came through another channel than the payment's. */
+        CHANNEL_MISMATCH
     }
 
     /** Why a command is refused. */

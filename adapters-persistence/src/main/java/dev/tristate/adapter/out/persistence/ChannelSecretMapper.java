@@ -14,6 +14,13 @@ interface ChannelSecretMapper {
     int insert(@Param("tenantId") String tenantId, @Param("channel") String channel, @Param("name") String name,
                @Param("ciphertext") String ciphertext, @Param("createdAt") LocalDateTime createdAt);
 
+    int insertAccount(@Param("tenantId") String tenantId, @Param("channel") String channel,
+                      @Param("accountId") String accountId, @Param("createdAt") LocalDateTime createdAt);
+
+    String findAccountTenant(@Param("channel") String channel, @Param("accountId") String accountId);
+
+    String findAccountOf(@Param("tenantId") String tenantId, @Param("channel") String channel);
+
     List<String> findValid(@Param("tenantId") String tenantId, @Param("channel") String channel,
                            @Param("name") String name, @Param("now") LocalDateTime now);
 }

@@ -6,6 +6,7 @@ import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
 
@@ -24,6 +25,21 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
             mapper.endOpenSecrets(tenantId.value(), channel, name, Rows.utc(previousValidUntil));
             return mapper.insert(tenantId.value(), channel, name, cipher.encrypt(secret), Rows.utc(now));
         });
+    }
+
+    @Override
+    public void bindAccount(TenantId tenantId, String channel, String accountId, Instant now) {
+        translate(() -> mapper.insertAccount(tenantId.value(), channel, accountId, Rows.utc(now)));
+    }
+
+    @Override
+    public Optional<TenantId> tenantForAccount(String channel, String accountId) {
+        return translate(() -> Optional.ofNullable(mapper.findAccountTenant(channel, accountId)).map(TenantId::new));
+    }
+
+    @Override
+    public Optional<String> accountOf(TenantId tenantId, String channel) {
+        return translate(() -> Optional.ofNullable(mapper.findAccountOf(tenantId.value(), channel)));
     }
 
     @Override

@@ -31,6 +31,11 @@ public class MyBatisPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public Optional<TenantId> findOwner(PaymentId paymentId) {
+        return translate(() -> Optional.ofNullable(mapper.findOwner(paymentId.value())).map(TenantId::new));
+    }
+
+    @Override
     public boolean update(Payment before, Payment after) {
         if (!before.id().equals(after.id()) || !before.tenantId().equals(after.tenantId())) {
             throw new IllegalArgumentException("before and after must be the same payment");

@@ -12,6 +12,8 @@ interface PaymentMapper {
 
     PaymentRow findById(@Param("tenantId") String tenantId, @Param("id") String id);
 
+    String findOwner(@Param("id") String id);
+
     int updateWhereUnchanged(@Param("after") PaymentRow after, @Param("expectedStatus") String expectedStatus,
                              @Param("expectedVersion") long expectedVersion);
 

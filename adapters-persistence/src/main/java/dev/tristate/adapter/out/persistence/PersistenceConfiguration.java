@@ -11,19 +11,26 @@ import org.mybatis.spring.boot.autoconfigure.ConfigurationCustomizer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /** The persistence adapter's beans: the outbound ports on MyBatis, with Liquibase owning the schema. */
 @Configuration(proxyBeanMethods = false)
 @PropertySource("classpath:tristate-persistence.properties")
+@Import({DataSourceConfiguration.class, NotificationPersistenceConfiguration.class,
+        MerchantApiPersistenceConfiguration.class})
 @MapperScan(basePackageClasses = PersistenceConfiguration.class, annotationClass = org.apache.ibatis.annotations.Mapper.class)
 public class PersistenceConfiguration {
 
     @Bean
-    ConfigurationCustomizer tristateMyBatisTypes() {
-        return configuration -> configuration.getTypeHandlerRegistry()
-                .register(java.time.LocalDateTime.class, new UtcDateTimeTypeHandler());
+    ConfigurationCustomizer tristateMyBatisTypes(
+            @Value("${tristate.datasource.statement-timeout:10s}") java.time.Duration statementTimeout) {
+        return configuration -> {
+            configuration.getTypeHandlerRegistry()
+                    .register(java.time.LocalDateTime.class, new UtcDateTimeTypeHandler());
+            configuration.setDefaultStatementTimeout((int) Math.max(1, statementTimeout.toSeconds()));
+        };
     }
 
     @Bean

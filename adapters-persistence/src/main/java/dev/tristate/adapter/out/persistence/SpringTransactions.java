@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.port.out.Workload;
 import java.util.function.Supplier;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -24,7 +25,16 @@ public class SpringTransactions implements Transactions {
     }
 
     @Override
-    public <T> T inTransaction(Supplier<T> work) {
+    public <T> T inTransaction(Workload workload, Supplier<T> work) {
+        Workload previous = WorkloadRoutingDataSource.use(workload);
+        try {
+            return run(work);
+        } finally {
+            WorkloadRoutingDataSource.restore(previous);
+        }
+    }
+
+    private <T> T run(Supplier<T> work) {
         TransactionStatus status;
         try {
             status = transactionManager.getTransaction(definition);

@@ -41,7 +41,7 @@ class LiquibaseChangelogTest extends PersistenceIntegrationTest {
     @Test
     void theChannelTransactionUniqueKeyExists() {
         Long count = jdbc.queryForObject("SELECT COUNT(*) FROM information_schema.table_constraints"
-                + " WHERE LOWER(table_name) = 'payments' AND LOWER(constraint_name) = 'uk_payments_channel_txn'",
+                + " WHERE LOWER(table_name) = 'payments' AND LOWER(constraint_name) = 'uk_payments_channel_txn' AND table_schema = SCHEMA()",
                 Long.class);
         assertThat(count).isEqualTo(1L);
     }

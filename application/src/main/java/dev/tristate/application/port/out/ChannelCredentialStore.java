@@ -3,6 +3,7 @@ package dev.tristate.application.port.out;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A tenant's secrets for a channel (the sandbox HMAC secret, later Alipay keys and Stripe endpoint secrets). The
@@ -19,4 +20,16 @@ public interface ChannelCredentialStore {
 
     /** Every secret of that name still valid at {@code now}, newest first (rotation: one match suffices). */
     List<String> validSecrets(TenantId tenantId, String channel, String name, Instant now);
+
+    /**
+     * Binds the tenant's account at a channel (sandbox merchant_id, Alipay app_id, ...) to the tenant. An account
+     * belongs to one tenant: binding it to another is {@link PersistenceFailure.AlreadyExists}.
+     */
+    void bindAccount(TenantId tenantId, String channel, String accountId, Instant now);
+
+    /** The tenant owning an account at a channel: how a notification finds its tenant before it is trusted. */
+    Optional<TenantId> tenantForAccount(String channel, String accountId);
+
+    /** The tenant's account at a channel, if bound. */
+    Optional<String> accountOf(TenantId tenantId, String channel);
 }

@@ -15,6 +15,12 @@ public interface PaymentRepository {
     Optional<Payment> findById(TenantId tenantId, PaymentId paymentId);
 
     /**
+     * Which tenant owns a payment id. Only for telling a notification that names another tenant's payment (held for
+     * review as a merchant mismatch) from one naming no payment at all; never to read the other tenant's data.
+     */
+    Optional<TenantId> findOwner(PaymentId paymentId);
+
+    /**
      * Writes {@code after} only where the row still holds {@code before}'s status and version. Returns false when the
      * row moved meanwhile (the caller reads again and re-decides); the row count decides, never a prior read.
      */

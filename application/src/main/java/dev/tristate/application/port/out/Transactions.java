@@ -8,10 +8,15 @@ import java.util.function.Supplier;
  */
 public interface Transactions {
 
-    <T> T inTransaction(Supplier<T> work);
+    /** Runs the work in one transaction with connections from the given budget. */
+    <T> T inTransaction(Workload workload, Supplier<T> work);
+
+    default <T> T inTransaction(Supplier<T> work) {
+        return inTransaction(Workload.GENERAL, work);
+    }
 
     default void inTransaction(Runnable work) {
-        inTransaction(() -> {
+        inTransaction(Workload.GENERAL, () -> {
             work.run();
             return null;
         });

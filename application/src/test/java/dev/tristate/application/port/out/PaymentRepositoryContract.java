@@ -70,6 +70,17 @@ public abstract class PaymentRepositoryContract {
     }
 
     @Test
+    void theOwnerOfAPaymentIdIsKnownWithoutReadingThePayment() {
+        TenantId owner = aTenant();
+        Payment stored = aPayment(owner);
+        repository().insert(stored);
+
+        assertThat(repository().findOwner(stored.id())).contains(owner);
+        assertThat(repository().findOwner(new PaymentId("pay_unknown" + UUID.randomUUID().toString().substring(0, 8))))
+                .isEmpty();
+    }
+
+    @Test
     void anUpdateAppliesOnlyWhileTheRowIsUnchanged() {
         TenantId tenant = aTenant();
         Payment pending = aPayment(tenant);

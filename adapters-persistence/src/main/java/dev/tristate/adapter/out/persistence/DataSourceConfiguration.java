@@ -1,0 +1,50 @@
+package dev.tristate.adapter.out.persistence;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.tristate.application.port.out.Workload;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+import org.springframework.core.env.Environment;
+
+/**
+ * The application's DataSource: Spring Boot's standard spring.datasource.* settings, made into two Hikari pools
+ * (general and callback). The pools' timeouts must exceed the statement timeout, or a request would give up waiting
+ * for a connection while statements are still legitimately running; such a configuration is refused at start-up.
+ */
+@Configuration(proxyBeanMethods = false)
+class DataSourceConfiguration {
+
+    @Bean
+    @Primary
+    WorkloadRoutingDataSource dataSource(DataSourceProperties properties, Environment env) {
+        Duration statementTimeout = env.getProperty("tristate.datasource.statement-timeout", Duration.class,
+                Duration.ofSeconds(10));
+        HikariDataSource general = properties.initializeDataSourceBuilder().type(HikariDataSource.class).build();
+        Binder.get(env).bind("spring.datasource.hikari", Bindable.ofInstance(general));
+        if (general.getPoolName() == null) {
+            general.setPoolName("tristate-general");
+        }
+        HikariConfig callbackConfig = new HikariConfig();
+        general.copyStateTo(callbackConfig);
+        callbackConfig.setPoolName(general.getPoolName() + "-callback");
+        callbackConfig.setMaximumPoolSize(env.getProperty("tristate.datasource.callback-pool-size", Integer.class,
+                Math.max(4, general.getMaximumPoolSize() / 2)));
+        if (callbackConfig.getMinimumIdle() > callbackConfig.getMaximumPoolSize()) {
+            callbackConfig.setMinimumIdle(callbackConfig.getMaximumPoolSize());
+        }
+        PoolTimeouts.requireAbove(statementTimeout, general);
+        PoolTimeouts.requireAbove(statementTimeout, callbackConfig);
+        Map<Workload, HikariDataSource> pools = new EnumMap<>(Workload.class);
+        pools.put(Workload.GENERAL, general);
+        pools.put(Workload.CALLBACK, new HikariDataSource(callbackConfig));
+        return new WorkloadRoutingDataSource(pools);
+    }
+}

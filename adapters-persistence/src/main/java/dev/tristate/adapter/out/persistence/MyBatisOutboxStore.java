@@ -1,0 +1,46 @@
+package dev.tristate.adapter.out.persistence;
+
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
+import dev.tristate.adapter.out.persistence.OutboxMapper.OutboxRow;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.domain.payment.PaymentEvent;
+import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
+import java.time.Instant;
+import java.util.List;
+
+public class MyBatisOutboxStore implements OutboxStore {
+
+    static final String PENDING = "PENDING";
+
+    private final OutboxMapper mapper;
+
+    MyBatisOutboxStore(OutboxMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void append(List<PaymentEvent> events, Instant now) {
+        for (PaymentEvent event : events) {
+            OutboxRow row = new OutboxRow();
+            row.eventId = event.eventId().toString();
+            row.eventKey = eventKey(event);
+            row.tenantId = event.tenantId().value();
+            row.aggregateType = "payment";
+            row.aggregateId = event.paymentId().value();
+            row.eventType = event.type().name();
+            row.payload = EventPayloads.toJson(event);
+            row.status = PENDING;
+            row.attempts = 0;
+            row.nextAttemptAt = Rows.utc(now);
+            row.createdAt = Rows.utc(now);
+            translate(() -> mapper.insert(row));
+        }
+    }
+
+    /** The natural key the event id is derived from: one row per (type, payment[, refund]). */
+    static String eventKey(PaymentEvent event) {
+        String discriminator = event instanceof RefundSucceeded refund ? refund.refundId().value() : "";
+        return event.type().name() + '|' + event.paymentId().value() + '|' + discriminator;
+    }
+}

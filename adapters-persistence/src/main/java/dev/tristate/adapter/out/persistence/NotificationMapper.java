@@ -1,0 +1,45 @@
+package dev.tristate.adapter.out.persistence;
+
+import java.time.LocalDateTime;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+
+@Mapper
+interface NotificationMapper {
+
+    class NotificationRow {
+        Long id;
+        String channel;
+        String source;
+        String tenantId;
+        String notifyId;
+        String dedupKey;
+        Long duplicateOf;
+        String paymentId;
+        String tradeNo;
+        String reportedStatus;
+        Long reportedAmountMinor;
+        String reportedCurrency;
+        String traceId;
+        String signatureResult;
+        String statusBefore;
+        String statusAfter;
+        String outcome;
+        String reason;
+        Integer answerStatus;
+        String answerBody;
+        String headers;
+        byte[] rawBody;
+        LocalDateTime receivedAt;
+        Long handlingMicros;
+    }
+
+    int insert(NotificationRow row);
+
+    int complete(@Param("id") long id, @Param("outcome") String outcome, @Param("statusBefore") String statusBefore,
+                 @Param("statusAfter") String statusAfter, @Param("reason") String reason,
+                 @Param("answerStatus") int answerStatus, @Param("answerBody") String answerBody,
+                 @Param("handlingMicros") long handlingMicros);
+
+    Long findByDedupKey(@Param("dedupKey") String dedupKey);
+}

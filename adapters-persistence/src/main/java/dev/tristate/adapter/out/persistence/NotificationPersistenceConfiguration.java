@@ -1,0 +1,27 @@
+package dev.tristate.adapter.out.persistence;
+
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.ReviewCases;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Ports of the callback path: the notification log, the outbox and the review cases. */
+@Configuration(proxyBeanMethods = false)
+class NotificationPersistenceConfiguration {
+
+    @Bean
+    NotificationLog notificationLog(NotificationMapper mapper) {
+        return new MyBatisNotificationLog(mapper);
+    }
+
+    @Bean
+    OutboxStore outboxStore(OutboxMapper mapper) {
+        return new MyBatisOutboxStore(mapper);
+    }
+
+    @Bean
+    ReviewCases reviewCases(ReviewCaseMapper mapper) {
+        return new MyBatisReviewCases(mapper);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.tristate.adapter.out.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.NotificationLog.Completion;
+import dev.tristate.application.port.out.NotificationLog.Entry;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.port.out.Workload;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.TransitionOutcome;
+import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.Tenant;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+class CallbackPathStoresTest extends PersistenceIntegrationTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-30T10:00:00.000001Z");
+
+    @Autowired NotificationLog log;
+    @Autowired OutboxStore outbox;
+    @Autowired ReviewCases reviews;
+    @Autowired ChannelCredentialStore credentials;
+    @Autowired TenantRepository tenants;
+    @Autowired PaymentRepository payments;
+    @Autowired Transactions transactions;
+    @Autowired WorkloadRoutingDataSource dataSource;
+    @Autowired JdbcTemplate jdbc;
+
+    private TenantId newTenant() {
+        String s = UUID.randomUUID().toString().substring(0, 18);
+        TenantId id = new TenantId("t-" + s);
+        tenants.insert(new Tenant(id, "Shop", new MerchantId("m-" + s), NOW));
+        return id;
+    }
+
+    private static Entry entry(TenantId tenant, String notifyId, byte[] body) {
+        return new Entry("sandbox", "CALLBACK", tenant, notifyId, "pay_x", "T-1", "SUCCESS", 1999L, "CNY", "trace-1",
+                SignatureResult.VALID, NotificationOutcome.IN_PROGRESS, null, null, "content-type: application/json\n",
+                body, NOW, null);
+    }
+
+    @Test
+    void aReSentNotificationIsADuplicateByTheUniqueKeyAndItsRawBytesAreKept() {
+        TenantId tenant = newTenant();
+        byte[] notUtf8 = {'{', (byte) 0xC3, (byte) 0x28, '}'};
+        long id = log.recordFirstArrival(entry(tenant, "n-1", notUtf8));
+
+        assertThatThrownBy(() -> log.recordFirstArrival(entry(tenant, "n-1", notUtf8)))
+                .isInstanceOf(PersistenceFailure.AlreadyExists.class);
+        assertThat(log.findFirstArrival("sandbox", tenant, "n-1")).contains(id);
+        assertThat(log.findFirstArrival("sandbox", newTenant(), "n-1")).as("another tenant's notify id").isEmpty();
+        long duplicate = log.record(entry(tenant, "n-1", notUtf8));
+        assertThat(duplicate).isNotEqualTo(id);
+
+        log.complete(id, new Completion(NotificationOutcome.APPLIED, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED,
+                null, 200, "{\"code\":\"SUCCESS\"}", 1234));
+        Map<String, Object> row = jdbc.queryForMap("SELECT * FROM channel_notifications WHERE id = ?", id);
+        assertThat(row.get("OUTCOME")).isEqualTo("APPLIED");
+        assertThat(row.get("STATUS_AFTER")).isEqualTo("SUCCEEDED");
+        assertThat(((Number) row.get("ANSWER_STATUS")).intValue()).isEqualTo(200);
+        assertThat(jdbc.queryForObject("SELECT raw_body FROM channel_notifications WHERE id = ?", byte[].class, id))
+                .isEqualTo(notUtf8);
+    }
+
+    @Test
+    void anEventIsInTheOutboxOnceWithItsStableIdAndPayload() {
+        TenantId tenant = newTenant();
+        Payment pending = Payment.initiate(new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", "")),
+                tenant, new MerchantOrderId("o-1"), Money.of(1999, "CNY"), "sandbox", "u-42", "course:java-101", "",
+                NOW);
+        TransitionOutcome.Applied applied = (TransitionOutcome.Applied) pending.apply(new ChannelReport(
+                ChannelTradeStatus.SUCCESS, Money.of(1999, "CNY"), new ChannelTxnId("T-" + UUID.randomUUID()), NOW),
+                NOW);
+
+        outbox.append(applied.events(), NOW);
+
+        assertThatThrownBy(() -> outbox.append(applied.events(), NOW))
+                .isInstanceOf(PersistenceFailure.AlreadyExists.class);
+        Map<String, Object> row = jdbc.queryForMap("SELECT * FROM outbox_events WHERE aggregate_id = ?",
+                pending.id().value());
+        assertThat(row.get("EVENT_ID")).isEqualTo(applied.events().get(0).eventId().toString());
+        assertThat(row.get("STATUS")).isEqualTo("PENDING");
+        assertThat((String) row.get("PAYLOAD")).contains("\"event_type\":\"PaymentSucceeded\"")
+                .contains("\"amount_minor\":1999").contains("\"amount_currency\":\"CNY\"")
+                .contains("\"sku\":\"course:java-101\"");
+    }
+
+    @Test
+    void aReviewCaseIsOpenedOncePerNotification() {
+        TenantId tenant = newTenant();
+        long notification = log.record(entry(tenant, "n-r", new byte[0]));
+        ReviewCases.NewCase newCase = new ReviewCases.NewCase(tenant, "pay_x", notification,
+                AnomalyReason.AMOUNT_MISMATCH, "channel reported 0.01 CNY", NOW);
+
+        reviews.open(newCase);
+
+        assertThatThrownBy(() -> reviews.open(newCase)).isInstanceOf(PersistenceFailure.AlreadyExists.class);
+        assertThat(jdbc.queryForObject("SELECT status FROM review_cases WHERE notification_id = ?", String.class,
+                notification)).isEqualTo("OPEN");
+    }
+
+    @Test
+    void aChannelAccountBelongsToOneTenant() {
+        TenantId tenant = newTenant();
+        String account = "acct-" + UUID.randomUUID();
+        credentials.bindAccount(tenant, "alipay", account, NOW);
+
+        assertThat(credentials.tenantForAccount("alipay", account)).contains(tenant);
+        assertThat(credentials.tenantForAccount("stripe", account)).isEmpty();
+        assertThat(credentials.accountOf(tenant, "alipay")).contains(account);
+        assertThatThrownBy(() -> credentials.bindAccount(newTenant(), "alipay", account, NOW))
+                .isInstanceOf(PersistenceFailure.AlreadyExists.class);
+    }
+
+    @Test
+    void callbackWorkDrawsOnItsOwnConnectionPool() {
+        int callbackActive = transactions.inTransaction(Workload.CALLBACK, () -> {
+            jdbc.queryForObject("SELECT 1", Integer.class);
+            return dataSource.pool(Workload.CALLBACK).getHikariPoolMXBean().getActiveConnections();
+        });
+        int generalActiveDuringCallbackWork = transactions.inTransaction(Workload.CALLBACK, () -> {
+            jdbc.queryForObject("SELECT 1", Integer.class);
+            return dataSource.pool(Workload.GENERAL).getHikariPoolMXBean().getActiveConnections();
+        });
+        int generalActive = transactions.inTransaction(Workload.GENERAL, () -> {
+            jdbc.queryForObject("SELECT 1", Integer.class);
+            return dataSource.pool(Workload.GENERAL).getHikariPoolMXBean().getActiveConnections();
+        });
+
+        assertThat(callbackActive).isEqualTo(1);
+        assertThat(generalActiveDuringCallbackWork).isZero();
+        assertThat(generalActive).isEqualTo(1);
+    }
+}

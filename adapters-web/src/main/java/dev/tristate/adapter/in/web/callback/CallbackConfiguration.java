@@ -1,0 +1,10 @@
+package dev.tristate.adapter.in.web.callback;
+
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Configuration;
+
+/** The channel callback endpoints. */
+@Configuration(proxyBeanMethods = false)
+@ComponentScan(basePackageClasses = CallbackConfiguration.class)
+public class CallbackConfiguration {
+}

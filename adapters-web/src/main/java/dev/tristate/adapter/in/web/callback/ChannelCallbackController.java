@@ -1,0 +1,98 @@
+package dev.tristate.adapter.in.web.callback;
+
+import dev.tristate.application.port.in.ChannelAnswer;
+import dev.tristate.application.port.in.HandleChannelNotificationUseCase;
+import dev.tristate.application.port.in.RawNotification;
+import dev.tristate.application.port.in.UnknownChannel;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The channels' door. The body is read as raw bytes (never through a message converter: the signature is over the
+ * exact bytes) up to a limit, and handed to the use case with the headers; the use case's answer is written only
+ * after it returns, that is after its transaction committed.
+ */
+@RestController
+class ChannelCallbackController {
+
+    private final HandleChannelNotificationUseCase notifications;
+    private final int maxBodyBytes;
+    private final int maxHeaderBytes;
+
+    ChannelCallbackController(HandleChannelNotificationUseCase notifications,
+                              @Value("${tristate.callbacks.max-body-bytes:65536}") int maxBodyBytes,
+                              @Value("${tristate.callbacks.max-header-bytes:16384}") int maxHeaderBytes) {
+        this.notifications = notifications;
+        this.maxBodyBytes = maxBodyBytes;
+        this.maxHeaderBytes = maxHeaderBytes;
+    }
+
+    @PostMapping("/callbacks/{channel}")
+    ResponseEntity<byte[]> callback(@PathVariable String channel, HttpServletRequest request) throws IOException {
+        return handle(channel, null, request);
+    }
+
+    @PostMapping("/callbacks/{channel}/{account}")
+    ResponseEntity<byte[]> callbackForAccount(@PathVariable String channel, @PathVariable String account,
+                                              HttpServletRequest request) throws IOException {
+        return handle(channel, account, request);
+    }
+
+    private ResponseEntity<byte[]> handle(String channel, String account, HttpServletRequest request)
+            throws IOException {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        int headerBytes = 0;
+        for (String name : Collections.list(request.getHeaderNames())) {
+            List<String> values = Collections.list(request.getHeaders(name));
+            headers.put(name, values);
+            for (String value : values) {
+                headerBytes += name.length() + value.length() + 4;
+            }
+        }
+        boolean headersTooLarge = headerBytes > maxHeaderBytes;
+        byte[] body;
+        boolean bodyTooLarge;
+        try (InputStream in = request.getInputStream()) {
+            body = in.readNBytes(maxBodyBytes + 1);
+            bodyTooLarge = body.length > maxBodyBytes;
+            if (bodyTooLarge) {
+                body = java.util.Arrays.copyOf(body, maxBodyBytes);
+            }
+        }
+        RawNotification raw = new RawNotification(channel, account,
+                headersTooLarge ? Map.of() : headers, body, bodyTooLarge, traceId(request), headersTooLarge);
+        ChannelAnswer answer;
+        try {
+            answer = notifications.handle(raw);
+        } catch (UnknownChannel e) {
+            return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_JSON)
+                    .body("{\"code\":\"UNKNOWN_CHANNEL\"}".getBytes(StandardCharsets.UTF_8));
+        }
+        return ResponseEntity.status(answer.httpStatus())
+                .contentType(MediaType.parseMediaType(answer.contentType()))
+                .body(answer.body().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String traceId(HttpServletRequest request) {
+        String given = request.getHeader("X-Request-Id");
+        if (given != null && given.matches("[A-Za-z0-9._\\-]{1,64}")) {
+            return given;
+        }
+        return UUID.randomUUID().toString();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
+
+    private record Secret(TenantId tenant, String channel, String name, String value, Instant validUntil) {
+    }
+
+    private final List<Secret> secrets = new ArrayList<>();
+    private final Map<String, TenantId> accounts = new ConcurrentHashMap<>();
+
+    @Override
+    public synchronized void addSecret(TenantId tenantId, String channel, String name, String secret, Instant now,
+                                       Instant previousValidUntil) {
+        secrets.replaceAll(s -> s.tenant().equals(tenantId) && s.channel().equals(channel) && s.name().equals(name)
+                && s.validUntil() == null ? new Secret(s.tenant(), s.channel(), s.name(), s.value(), previousValidUntil)
+                : s);
+        secrets.add(new Secret(tenantId, channel, name, secret, null));
+    }
+
+    @Override
+    public synchronized List<String> validSecrets(TenantId tenantId, String channel, String name, Instant now) {
+        List<String> valid = new ArrayList<>();
+        for (int i = secrets.size() - 1; i >= 0; i--) {
+            Secret s = secrets.get(i);
+            if (s.tenant().equals(tenantId) && s.channel().equals(channel) && s.name().equals(name)
+                    && (s.validUntil() == null || s.validUntil().isAfter(now))) {
+                valid.add(s.value());
+            }
+        }
+        return valid;
+    }
+
+    @Override
+    public void bindAccount(TenantId tenantId, String channel, String accountId, Instant now) {
+        if (accounts.putIfAbsent(channel + '|' + accountId, tenantId) != null) {
+            throw new PersistenceFailure.AlreadyExists("account " + accountId + " bound", null);
+        }
+    }
+
+    @Override
+    public Optional<TenantId> tenantForAccount(String channel, String accountId) {
+        return Optional.ofNullable(accounts.get(channel + '|' + accountId));
+    }
+
+    @Override
+    public Optional<String> accountOf(TenantId tenantId, String channel) {
+        return accounts.entrySet().stream()
+                .filter(e -> e.getValue().equals(tenantId) && e.getKey().startsWith(channel + '|'))
+                .map(e -> e.getKey().substring(channel.length() + 1))
+                .findFirst();
+    }
+}

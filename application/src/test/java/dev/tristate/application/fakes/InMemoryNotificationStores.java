@@ -1,0 +1,133 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.domain.payment.PaymentEvent;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The notification log, outbox and review cases in memory, each able to roll back with {@link InMemoryTransactions}. */
+public final class InMemoryNotificationStores {
+
+    private InMemoryNotificationStores() {
+    }
+
+    /** A stored notification: the entry and, once completed, its completion. */
+    public record StoredNotification(long id, NotificationLog.Entry entry, String dedupKey,
+                                     NotificationLog.Completion completion) {
+    }
+
+    public static class Log implements NotificationLog, InMemoryTransactions.Participant {
+        private List<StoredNotification> rows = new ArrayList<>();
+
+        @Override
+        public synchronized long recordFirstArrival(Entry entry) {
+            String key = entry.channel() + '|' + entry.tenantId().value() + '|' + entry.notifyId();
+            if (rows.stream().anyMatch(r -> key.equals(r.dedupKey()))) {
+                throw new PersistenceFailure.AlreadyExists("notification " + key + " exists", null);
+            }
+            return add(entry, key);
+        }
+
+        @Override
+        public synchronized long record(Entry entry) {
+            return add(entry, null);
+        }
+
+        private long add(Entry entry, String key) {
+            long id = rows.size() + 1L;
+            rows.add(new StoredNotification(id, entry, key, entry.completion()));
+            return id;
+        }
+
+        @Override
+        public synchronized void complete(long id, Completion completion) {
+            StoredNotification row = rows.get((int) id - 1);
+            rows.set((int) id - 1, new StoredNotification(id, row.entry(), row.dedupKey(), completion));
+        }
+
+        @Override
+        public synchronized Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId) {
+            String key = channel + '|' + tenantId.value() + '|' + notifyId;
+            return rows.stream().filter(r -> key.equals(r.dedupKey())).map(StoredNotification::id).findFirst();
+        }
+
+        public synchronized List<StoredNotification> rows() {
+            return List.copyOf(rows);
+        }
+
+        @Override
+        public synchronized Object snapshot() {
+            return new ArrayList<>(rows);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public synchronized void restore(Object snapshot) {
+            rows = new ArrayList<>((List<StoredNotification>) snapshot);
+        }
+    }
+
+    public static class Outbox implements OutboxStore, InMemoryTransactions.Participant {
+        private Map<String, PaymentEvent> events = new HashMap<>();
+        private List<PaymentEvent> order = new ArrayList<>();
+
+        @Override
+        public synchronized void append(List<PaymentEvent> newEvents, Instant now) {
+            for (PaymentEvent event : newEvents) {
+                if (events.putIfAbsent(event.eventId().toString(), event) != null) {
+                    throw new PersistenceFailure.AlreadyExists("event " + event.eventId() + " exists", null);
+                }
+                order.add(event);
+            }
+        }
+
+        public synchronized List<PaymentEvent> events() {
+            return List.copyOf(order);
+        }
+
+        @Override
+        public synchronized Object snapshot() {
+            return List.of(new HashMap<>(events), new ArrayList<>(order));
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public synchronized void restore(Object snapshot) {
+            List<Object> parts = (List<Object>) snapshot;
+            events = new HashMap<>((Map<String, PaymentEvent>) parts.get(0));
+            order = new ArrayList<>((List<PaymentEvent>) parts.get(1));
+        }
+    }
+
+    public static class Reviews implements ReviewCases, InMemoryTransactions.Participant {
+        private List<NewCase> cases = new ArrayList<>();
+
+        @Override
+        public synchronized void open(NewCase newCase) {
+            cases.add(newCase);
+        }
+
+        public synchronized List<NewCase> cases() {
+            return List.copyOf(cases);
+        }
+
+        @Override
+        public synchronized Object snapshot() {
+            return new ArrayList<>(cases);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public synchronized void restore(Object snapshot) {
+            cases = new ArrayList<>((List<NewCase>) snapshot);
+        }
+    }
+}
