@@ -14,6 +14,7 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -22,6 +23,7 @@ import org.springframework.stereotype.Component;
  * secrets are printed once, on the console only, never to the log. A later start finds both and prints no secret.
  */
 @Component
+@Order(0)
 class FirstRun implements ApplicationRunner {
 
     static final String DEMO_TENANT_ID = "demo";

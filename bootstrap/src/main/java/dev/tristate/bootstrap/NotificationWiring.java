@@ -1,6 +1,7 @@
 package dev.tristate.bootstrap;
 
 import dev.tristate.adapter.in.web.callback.CallbackConfiguration;
+import dev.tristate.adapter.out.channel.ChannelConfiguration;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelNotificationFormat;
 import dev.tristate.application.port.out.CrashPoints;
@@ -12,6 +13,11 @@ import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.HandleChannelNotificationService;
 import java.time.Clock;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import java.util.random.RandomGenerator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -20,14 +26,31 @@ import org.springframework.context.annotation.Import;
 
 /** The channel callback path: the use case and the endpoints that feed it. */
 @Configuration(proxyBeanMethods = false)
-@Import(CallbackConfiguration.class)
+@Import({CallbackConfiguration.class, ChannelConfiguration.class})
 class NotificationWiring {
 
-    /** Production passes through every crash point; fault tests replace this bean. */
+    private static final Logger LOG = LoggerFactory.getLogger(NotificationWiring.class);
+
+    /**
+     * Production passes through every crash point. For fault drills and the crash tests,
+     * {@code tristate.fault-injection.halt-at=C1,C2} makes the JVM halt on the spot at those points, as a power cut
+     * or kill -9 would: no finally block, no shutdown hook, no rollback by the application.
+     */
     @Bean
     @ConditionalOnMissingBean
-    CrashPoints crashPoints() {
-        return CrashPoints.NONE;
+    CrashPoints crashPoints(@Value("${tristate.fault-injection.halt-at:}") Set<String> haltAt) {
+        Set<String> points = haltAt.stream().map(String::trim).filter(p -> !p.isEmpty()).collect(Collectors.toSet());
+        if (points.isEmpty()) {
+            return CrashPoints.NONE;
+        }
+        LOG.warn("Fault injection is ON: the JVM halts at crash points {}", points);
+        return point -> {
+            if (points.contains(point)) {
+                System.out.println("[fault-injection] halting at crash point " + point);
+                System.out.flush();
+                Runtime.getRuntime().halt(137);
+            }
+        };
     }
 
     @Bean

@@ -18,6 +18,8 @@ import dev.tristate.archfixture.cycle.b.B;
 import dev.tristate.domain.archfixture.DomainClassReadingTheClock;
 import dev.tristate.domain.archfixture.DomainClassUsingSpring;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.sandbox.archfixture.SandboxUsingTheDomain;
+import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingTheSandbox;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,6 +79,18 @@ class ArchitectureRulesCatchViolationsTest {
     void adminRuleCatchesTheConsoleReadingAnOutboundPort() {
         assertCatches(ArchitectureRules.admin_ui_should_use_only_inbound_ports, "PaymentRepository",
                 AdminUsingOutboundPort.class, PaymentRepository.class);
+    }
+
+    @Test
+    void sandboxRuleCatchesTheSimulatedChannelUsingTheDomain() {
+        assertCatches(ArchitectureRules.sandbox_channel_should_stay_outside_the_system, "Money",
+                SandboxUsingTheDomain.class);
+    }
+
+    @Test
+    void sandboxRuleCatchesAnAdapterCallingTheSimulatorDirectly() {
+        assertCatches(ArchitectureRules.only_bootstrap_should_know_the_sandbox_channel, "SandboxMerchants",
+                WebAdapterUsingTheSandbox.class);
     }
 
     @Test

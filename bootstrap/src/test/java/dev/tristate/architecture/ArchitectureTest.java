@@ -24,6 +24,7 @@ class ArchitectureTest {
         if (production.size() < 50 || !production.contain("dev.tristate.domain.payment.Payment")
                 || !production.contain("dev.tristate.adapter.out.persistence.SpringTransactions")
                 || !production.contain("dev.tristate.adapter.in.admin.AdminConfiguration")
+                || !production.contain("dev.tristate.sandbox.SandboxChannelConfiguration")
                 || production.contain("dev.tristate.archfixture.cycle.a.A")) {
             throw new IllegalStateException("the import missed modules or took in test fixtures");
         }
@@ -39,6 +40,10 @@ class ArchitectureTest {
                 Arguments.of("adapters_should_not_depend_on_application_services",
                         ArchitectureRules.adapters_should_not_depend_on_application_services),
                 Arguments.of("admin_ui_should_use_only_inbound_ports", ArchitectureRules.admin_ui_should_use_only_inbound_ports),
+                Arguments.of("sandbox_channel_should_stay_outside_the_system",
+                        ArchitectureRules.sandbox_channel_should_stay_outside_the_system),
+                Arguments.of("only_bootstrap_should_know_the_sandbox_channel",
+                        ArchitectureRules.only_bootstrap_should_know_the_sandbox_channel),
                 Arguments.of("no_package_cycles", ArchitectureRules.no_package_cycles));
     }
 

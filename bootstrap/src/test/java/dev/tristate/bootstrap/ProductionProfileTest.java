@@ -41,7 +41,8 @@ class ProductionProfileTest {
         assertThatThrownBy(() -> new SpringApplicationBuilder(TristateApplication.class)
                 .profiles("prod")
                 .run("--server.port=0", "--spring.datasource.url=jdbc:mysql://127.0.0.1:1/nothing",
-                        "--spring.datasource.hikari.connection-timeout=1000",
+                        "--spring.datasource.hikari.connection-timeout=2000",
+                        "--tristate.datasource.statement-timeout=1s",
                         "--spring.rabbitmq.host=127.0.0.1", "--tristate.security.master-key=" + MASTER_KEY))
                 .hasStackTraceContaining("Communications link failure");
     }

@@ -133,7 +133,12 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
             return rejected(raw, received, tenant.get(), notification, result, reason,
                     format.answer(AnswerKind.BAD_SIGNATURE, reason));
         }
-        return processVerified(format, raw, notification, tenant.get(), received);
+        ParseResult opened = format.open(raw, secrets);
+        if (opened instanceof ParseResult.Malformed malformed) {
+            return rejected(raw, received, tenant.get(), notification, SignatureResult.VALID, malformed.reason(),
+                    format.answer(AnswerKind.INVALID, malformed.reason()));
+        }
+        return processVerified(format, raw, (Parsed) opened, tenant.get(), received);
     }
 
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,

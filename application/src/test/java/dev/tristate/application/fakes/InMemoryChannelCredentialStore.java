@@ -53,6 +53,13 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
     }
 
     @Override
+    public List<ChannelAccount> accounts(String channel) {
+        return accounts.entrySet().stream().filter(e -> e.getKey().startsWith(channel + '|'))
+                .map(e -> new ChannelAccount(e.getValue(), channel, e.getKey().substring(channel.length() + 1)))
+                .toList();
+    }
+
+    @Override
     public Optional<String> accountOf(TenantId tenantId, String channel) {
         return accounts.entrySet().stream()
                 .filter(e -> e.getValue().equals(tenantId) && e.getKey().startsWith(channel + '|'))

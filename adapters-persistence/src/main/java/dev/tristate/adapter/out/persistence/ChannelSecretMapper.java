@@ -19,6 +19,9 @@ interface ChannelSecretMapper {
 
     String findAccountTenant(@Param("channel") String channel, @Param("accountId") String accountId);
 
+    /** "tenant|account" pairs: tenant ids hold no '|'. */
+    List<String> findAccounts(@Param("channel") String channel);
+
     String findAccountOf(@Param("tenantId") String tenantId, @Param("channel") String channel);
 
     List<String> findValid(@Param("tenantId") String tenantId, @Param("channel") String channel,

@@ -38,6 +38,14 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
     }
 
     @Override
+    public List<ChannelAccount> accounts(String channel) {
+        return translate(() -> mapper.findAccounts(channel)).stream()
+                .map(tenant -> tenant.split("\\|", 2))
+                .map(parts -> new ChannelAccount(new TenantId(parts[0]), channel, parts[1]))
+                .toList();
+    }
+
+    @Override
     public Optional<String> accountOf(TenantId tenantId, String channel) {
         return translate(() -> Optional.ofNullable(mapper.findAccountOf(tenantId.value(), channel)));
     }

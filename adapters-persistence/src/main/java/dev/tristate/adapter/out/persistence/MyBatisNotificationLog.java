@@ -52,7 +52,7 @@ public class MyBatisNotificationLog implements NotificationLog {
         row.channel = clip(e.channel(), 32);
         row.source = e.source();
         row.tenantId = e.tenantId() == null ? null : e.tenantId().value();
-        row.notifyId = clip(e.notifyId(), 64);
+        row.notifyId = clip(e.notifyId(), 128);
         row.duplicateOf = e.duplicateOf();
         row.paymentId = clip(e.paymentId(), 64);
         row.tradeNo = clip(e.tradeNo(), 64);

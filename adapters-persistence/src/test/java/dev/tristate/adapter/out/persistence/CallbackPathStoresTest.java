@@ -132,6 +132,8 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
         assertThat(credentials.tenantForAccount("alipay", account)).contains(tenant);
         assertThat(credentials.tenantForAccount("stripe", account)).isEmpty();
         assertThat(credentials.accountOf(tenant, "alipay")).contains(account);
+        assertThat(credentials.accounts("alipay")).contains(
+                new ChannelCredentialStore.ChannelAccount(tenant, "alipay", account));
         assertThatThrownBy(() -> credentials.bindAccount(newTenant(), "alipay", account, NOW))
                 .isInstanceOf(PersistenceFailure.AlreadyExists.class);
     }

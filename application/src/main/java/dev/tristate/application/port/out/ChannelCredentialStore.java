@@ -32,4 +32,10 @@ public interface ChannelCredentialStore {
 
     /** The tenant's account at a channel, if bound. */
     Optional<String> accountOf(TenantId tenantId, String channel);
+
+    /** Every account bound at a channel, with its tenant. */
+    List<ChannelAccount> accounts(String channel);
+
+    record ChannelAccount(TenantId tenantId, String channel, String accountId) {
+    }
 }

@@ -30,6 +30,15 @@ public interface ChannelNotificationFormat {
      */
     Verification verify(RawNotification raw, List<String> secrets, Instant now);
 
+    /**
+     * What a verified notification says, read with the tenant's secrets. Most channels sign clear text, so this is
+     * {@link #parse} again; a channel that encrypts its payload (WeChat Pay v3, under the merchant's APIv3 key)
+     * decrypts here, after verification, and may return only the notify id and merchant key from {@link #parse}.
+     */
+    default ParseResult open(RawNotification raw, List<String> secrets) {
+        return parse(raw);
+    }
+
     /** The answer in the channel's words. {@code message} is a short human reason, for the kinds that carry one. */
     ChannelAnswer answer(AnswerKind kind, String message);
 

@@ -1,0 +1,28 @@
+package dev.tristate.adapter.out.channel.sandbox;
+
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.ChannelNotificationFormat;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import java.net.URI;
+
+/** The sandbox channel's beans; picked up by {@code ChannelConfiguration}. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SandboxGatewayProperties.class)
+public class SandboxAdapterConfiguration {
+
+    @Bean
+    ChannelNotificationFormat sandboxNotificationFormat() {
+        return new SandboxNotificationFormat();
+    }
+
+    @Bean
+    ChannelGateway sandboxChannelGateway(SandboxGatewayProperties properties, Environment env) {
+        // Resolved at each call: the default names local.server.port, known only once the web server is up.
+        return new SandboxChannelGateway(
+                () -> URI.create(env.getProperty("tristate.channels.sandbox.base-url", properties.baseUrl().toString())),
+                properties.connectTimeout(), properties.readTimeout());
+    }
+}

@@ -1,0 +1,276 @@
+package dev.tristate.adapter.out.channel.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import dev.tristate.application.port.out.ChannelFailure;
+import dev.tristate.application.port.out.ChannelGateway.TradeRegistration;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentTestData;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+@Timeout(30)
+class SandboxChannelGatewayTest {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration SHORT_READ_TIMEOUT = Duration.ofMillis(300);
+    /** For servers that answer at once: generous, so a loaded machine does not turn an answer into a timeout. */
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    private static final String PAY_URL = "http://127.0.0.1/sandbox-channel/pay/pay_test_0001";
+
+    private final Payment payment = PaymentTestData.aPendingPayment()
+            .withAmount(1999, "CNY").withDescription("会员月卡 monthly").build();
+    private final ExecutorService serverThreads = Executors.newCachedThreadPool();
+    private HttpServer server;
+    private ServerSocket rawServer;
+
+    @AfterEach
+    void stopServers() throws IOException {
+        if (server != null) {
+            server.stop(0);
+        }
+        if (rawServer != null) {
+            rawServer.close();
+        }
+        serverThreads.shutdownNow();
+    }
+
+    @Test
+    void postsTheTradeAndReturnsThePayUrlOfA201() {
+        AtomicReference<String> method = new AtomicReference<>();
+        AtomicReference<String> path = new AtomicReference<>();
+        AtomicReference<String> contentType = new AtomicReference<>();
+        AtomicReference<byte[]> body = new AtomicReference<>();
+        URI base = serve(exchange -> {
+            method.set(exchange.getRequestMethod());
+            path.set(exchange.getRequestURI().getPath());
+            contentType.set(exchange.getRequestHeaders().getFirst("Content-Type"));
+            body.set(exchange.getRequestBody().readAllBytes());
+            respond(exchange, 201, "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}");
+        });
+
+        TradeRegistration registration = gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-100");
+
+        assertThat(registration.payUrl()).isEqualTo(PAY_URL);
+        assertThat(method.get()).isEqualTo("POST");
+        assertThat(path.get()).isEqualTo("/sandbox-channel/trades");
+        assertThat(contentType.get()).isEqualTo("application/json");
+        JsonNode sent = JsonMapper.builder().build().readTree(body.get());
+        assertThat(sent.get("out_trade_no").stringValue()).isEqualTo("pay_test_0001");
+        assertThat(sent.get("merchant_id").stringValue()).isEqualTo("m-100");
+        assertThat(sent.get("amount_minor").isIntegralNumber()).isTrue();
+        assertThat(sent.get("amount_minor").longValue()).isEqualTo(1999);
+        assertThat(sent.get("currency").stringValue()).isEqualTo("CNY");
+        assertThat(sent.get("description").stringValue()).isEqualTo("会员月卡 monthly");
+    }
+
+    @Test
+    void returnsThePayUrlOfA200ForATradeRegisteredAgain() {
+        URI base = serve(exchange -> respond(exchange, 200,
+                "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}"));
+
+        assertThat(gateway(base.resolve("/"), ANSWER_TIMEOUT).registerTrade(payment, "m-100").payUrl())
+                .isEqualTo(PAY_URL);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {400, 404, 409, 422})
+    void readsA4xxAsADefiniteNo(int status) {
+        URI base = serve(exchange -> respond(exchange, status, "{\"error\":\"trade conflicts\"}"));
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.DEFINITE)
+                .hasMessageContaining(String.valueOf(status)).hasMessageContaining("trade conflicts");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {500, 502, 503})
+    void readsA5xxAsRetryable(int status) {
+        URI base = serve(exchange -> respond(exchange, status, ""));
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.RETRYABLE)
+                .hasMessageContaining(String.valueOf(status));
+    }
+
+    @Test
+    void readsAServerThatAnswersTooLateAsUnknown() {
+        URI base = serve(exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            sleep(Duration.ofSeconds(5));
+            respond(exchange, 201, "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}");
+        });
+
+        long started = System.nanoTime();
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
+    }
+
+    @Test
+    void readsAnAnswerWhoseBodyStallsAsUnknown() throws IOException {
+        URI base = rawServe(socket -> {
+            readRequestHead(socket.getInputStream());
+            OutputStream out = socket.getOutputStream();
+            out.write("HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"out"
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            sleep(Duration.ofSeconds(10));
+        });
+
+        long started = System.nanoTime();
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(6));
+    }
+
+    @Test
+    void readsAConnectionResetAfterTheRequestAsUnknown() throws IOException {
+        URI base = rawServe(socket -> {
+            readRequestHead(socket.getInputStream());
+            socket.setSoLinger(true, 0);
+            socket.close();
+        });
+
+        assertFailure(() -> gateway(base, Duration.ofSeconds(5)).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+    }
+
+    @Test
+    void readsAClosedPortAsRetryable() throws IOException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+
+        assertFailure(() -> gateway(URI.create("http://127.0.0.1:" + port), ANSWER_TIMEOUT)
+                .registerTrade(payment, "m-100"), OutcomeClass.RETRYABLE);
+    }
+
+    @Test
+    void readsAnUnknownHostAsRetryable() {
+        assertFailure(() -> gateway(URI.create("http://sandbox.tristate.invalid"), ANSWER_TIMEOUT)
+                .registerTrade(payment, "m-100"), OutcomeClass.RETRYABLE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"not json", "{}", "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"\"}",
+            "{\"out_trade_no\":\"pay_other\",\"pay_url\":\"http://x/pay\"}", "{\"pay_url\":\"http://x/pay\"}"})
+    void readsASuccessWithoutAUsablePayUrlAsUnknown(String answer) {
+        URI base = serve(exchange -> respond(exchange, 201, answer));
+
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+    }
+
+    @Test
+    void refusesTimeoutsThatAreNotPositive() {
+        URI base = URI.create("http://127.0.0.1:1");
+
+        assertThatThrownBy(() -> new SandboxChannelGateway(base, Duration.ZERO, SHORT_READ_TIMEOUT))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SandboxChannelGateway(base, CONNECT_TIMEOUT, Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void isTheSandboxChannelsGateway() {
+        assertThat(gateway(URI.create("http://127.0.0.1:1"), SHORT_READ_TIMEOUT).channel()).isEqualTo("sandbox");
+    }
+
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertFailure(ThrowingCallable call,
+                                                                                 OutcomeClass expected) {
+        return assertThatThrownBy(call)
+                .isInstanceOfSatisfying(ChannelFailure.class,
+                        failure -> assertThat(failure.outcomeClass()).isEqualTo(expected));
+    }
+
+    private static SandboxChannelGateway gateway(URI base, Duration readTimeout) {
+        return new SandboxChannelGateway(base, CONNECT_TIMEOUT, readTimeout);
+    }
+
+    private URI serve(HttpHandler handler) {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        server.createContext("/sandbox-channel/trades", handler);
+        server.setExecutor(serverThreads);
+        server.start();
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    private URI rawServe(SocketHandler handler) throws IOException {
+        rawServer = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        serverThreads.submit(() -> {
+            try (Socket socket = rawServer.accept()) {
+                handler.handle(socket);
+            } catch (IOException e) {
+                // the test ended the server
+            }
+        });
+        return URI.create("http://127.0.0.1:" + rawServer.getLocalPort());
+    }
+
+    interface SocketHandler {
+        void handle(Socket socket) throws IOException;
+    }
+
+    /** Reads the request line and headers and the body, whose length the JDK client always declares. */
+    private static void readRequestHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                return;
+            }
+            head.append((char) b);
+        }
+        for (String line : head.toString().split("\r\n")) {
+            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                in.readNBytes(Integer.parseInt(line.substring(15).trim()));
+            }
+        }
+    }
+
+    private static void respond(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+        exchange.close();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.tristate.adapter.out.persistence;
+
+import java.time.LocalDateTime;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+
+@Mapper
+interface IdempotencyKeyMapper {
+
+    int insert(IdempotencyKeyRow row);
+
+    IdempotencyKeyRow find(@Param("tenantId") String tenantId, @Param("key") String key);
+
+    int replaceWhereHeld(@Param("row") IdempotencyKeyRow replacement, @Param("expectedOwner") String expectedOwner,
+                         @Param("expectedState") String expectedState);
+
+    int completeWhereHeld(@Param("tenantId") String tenantId, @Param("key") String key,
+                          @Param("owner") String owner, @Param("status") int status, @Param("body") String body);
+
+    int releaseLeaseWhereHeld(@Param("tenantId") String tenantId, @Param("key") String key,
+                              @Param("owner") String owner, @Param("now") LocalDateTime now);
+}

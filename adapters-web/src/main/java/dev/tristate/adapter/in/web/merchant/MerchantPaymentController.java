@@ -1,0 +1,77 @@
+package dev.tristate.adapter.in.web.merchant;
+
+import dev.tristate.adapter.in.web.problem.ApiProblemException;
+import dev.tristate.adapter.in.web.problem.Problems;
+import dev.tristate.application.port.in.AuthenticateMerchantQuery;
+import dev.tristate.application.port.in.CreatePaymentUseCase;
+import dev.tristate.application.port.in.CreatePaymentUseCase.CreatePaymentCommand;
+import dev.tristate.application.port.in.GetPaymentQuery;
+import dev.tristate.domain.idempotency.IdempotencyKey;
+import dev.tristate.domain.idempotency.RequestFingerprint;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.tenant.TenantId;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code /api/v1/payments}. The order of the checks is the order of the answers: who is calling (401), which key
+ * (400), is the body JSON at all (400); everything after that, including the field rules, is decided by the use case
+ * while it holds the key, so that its answer is stored and replayed.
+ */
+@RestController
+class MerchantPaymentController {
+
+    static final String PAYMENTS = "/api/v1/payments";
+
+    private final CreatePaymentUseCase createPayment;
+    private final GetPaymentQuery getPayment;
+    private final MerchantAuthenticator authenticator;
+
+    MerchantPaymentController(CreatePaymentUseCase createPayment, GetPaymentQuery getPayment,
+                              AuthenticateMerchantQuery authenticate) {
+        this.createPayment = createPayment;
+        this.getPayment = getPayment;
+        this.authenticator = new MerchantAuthenticator(authenticate);
+    }
+
+    @PostMapping(path = PAYMENTS, consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<byte[]> create(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+                                  @RequestHeader(name = IdempotencyKeyHeader.NAME, required = false) String key,
+                                  @RequestBody(required = false) byte[] body, HttpServletRequest request) {
+        TenantId tenant = authenticator.authenticate(authorization);
+        IdempotencyKey idempotencyKey = IdempotencyKeyHeader.parse(key);
+        PaymentRequestJson.Parsed parsed = PaymentRequestJson.read(body);
+        RequestFingerprint fingerprint = RequestFingerprint.of("POST", PAYMENTS, parsed.canonicalBody());
+        return PaymentJson.toResponse(createPayment.createPayment(new CreatePaymentCommand(tenant, idempotencyKey,
+                fingerprint, parsed.request(), new PaymentJson(request.getRequestURI()))));
+    }
+
+    @GetMapping(path = PAYMENTS + "/{paymentId}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<byte[]> get(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+                               @PathVariable String paymentId) {
+        TenantId tenant = authenticator.authenticate(authorization);
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
+                .body(PaymentJson.view(getPayment.getPayment(tenant, parsePaymentId(paymentId))));
+    }
+
+    private static PaymentId parsePaymentId(String raw) {
+        try {
+            PaymentId id = new PaymentId(raw);
+            if (id.value().startsWith(PaymentId.PREFIX) && id.value().length() > PaymentId.PREFIX.length()) {
+                return id;
+            }
+        } catch (IllegalArgumentException e) {
+            // answered below
+        }
+        throw new ApiProblemException(Problems.invalidPaymentId());
+    }
+}

@@ -1,0 +1,62 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.adapter.in.web.merchant.MerchantApiConfiguration;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.IdempotencyStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.CreatePaymentService;
+import dev.tristate.application.service.GetPaymentService;
+import dev.tristate.application.service.IdempotencyGate;
+import dev.tristate.application.service.IdempotencySettings;
+import dev.tristate.application.service.MerchantAuthenticationService;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The merchant API: its services as beans, and the web adapter's endpoints. Every {@link ChannelGateway} bean is a
+ * channel a payment may name; none is fine (every create is then refused, naming the field).
+ */
+@Configuration(proxyBeanMethods = false)
+@Import(MerchantApiConfiguration.class)
+public class MerchantApiWiring {
+
+    @Bean
+    IdempotencySettings merchantApiIdempotencySettings(
+            @Value("${tristate.merchant-api.idempotency.retention:24h}") Duration retention,
+            @Value("${tristate.merchant-api.idempotency.lease:30s}") Duration lease) {
+        return new IdempotencySettings(retention, lease);
+    }
+
+    @Bean
+    IdempotencyGate idempotencyGate(IdempotencyStore store, Transactions transactions, Clock clock,
+                                    IdempotencySettings merchantApiIdempotencySettings) {
+        return new IdempotencyGate(store, transactions, clock, UUID::randomUUID, merchantApiIdempotencySettings);
+    }
+
+    @Bean
+    CreatePaymentService createPaymentService(IdempotencyGate idempotencyGate, PaymentRepository payments,
+                                              ChannelCredentialStore credentials,
+                                              ObjectProvider<ChannelGateway> gateways, Clock clock) {
+        return new CreatePaymentService(idempotencyGate, payments, credentials, gateways.orderedStream().toList(),
+                clock, UUID::randomUUID);
+    }
+
+    @Bean
+    GetPaymentService getPaymentService(PaymentRepository payments) {
+        return new GetPaymentService(payments);
+    }
+
+    @Bean
+    MerchantAuthenticationService merchantAuthenticationService(TenantRepository tenants, Clock clock) {
+        return new MerchantAuthenticationService(tenants, clock);
+    }
+}

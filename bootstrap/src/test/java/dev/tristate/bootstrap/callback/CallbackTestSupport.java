@@ -1,0 +1,66 @@
+package dev.tristate.bootstrap.callback;
+
+import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Signed sandbox notifications over real HTTP, and the rows they leave, for the end-to-end callback tests. */
+final class CallbackTestSupport {
+
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private CallbackTestSupport() {
+    }
+
+    static String body(String notifyId, String merchantId, String paymentId, String tradeNo, String status,
+                       long amountMinor) {
+        return "{\"notify_id\":\"" + notifyId + "\",\"merchant_id\":\"" + merchantId + "\",\"out_trade_no\":\""
+                + paymentId + "\",\"trade_no\":\"" + tradeNo + "\",\"trade_status\":\"" + status
+                + "\",\"amount_minor\":" + amountMinor + ",\"currency\":\"CNY\",\"event_time\":\"" + Instant.now()
+                + "\"}";
+    }
+
+    static HttpResponse<String> post(int port, String secret, String body) throws Exception {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/callbacks/sandbox"))
+                        .header("Content-Type", "application/json")
+                        .header(SandboxSignature.HEADER, SandboxSignature.sign(secret, Instant.now().getEpochSecond(),
+                                bytes))
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A PENDING sandbox payment of 19.99 CNY, written as the merchant API would. */
+    static String insertPendingPayment(DataSource dataSource, String tenantId) {
+        String id = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        new JdbcTemplate(dataSource).update("INSERT INTO payments (id, tenant_id, merchant_order_id, amount_minor,"
+                        + " currency, channel, user_id, sku, description, status, channel_txn_id, refunded_minor,"
+                        + " created_at, updated_at, paid_at, version) VALUES (?, ?, ?, 1999, 'CNY', 'sandbox', 'u-42',"
+                        + " 'course:java-101', 'Java 101', 'PENDING', NULL, 0, ?, ?, NULL, 0)", id, tenantId,
+                "o-" + id, "2026-11-30 10:00:00.000000", "2026-11-30 10:00:00.000000");
+        return id;
+    }
+
+    static String status(DataSource dataSource, String paymentId) {
+        return new JdbcTemplate(dataSource).queryForObject("SELECT status FROM payments WHERE id = ?", String.class,
+                paymentId);
+    }
+
+    static long outboxRows(DataSource dataSource, String paymentId) {
+        return new JdbcTemplate(dataSource).queryForObject(
+                "SELECT COUNT(*) FROM outbox_events WHERE aggregate_id = ?", Long.class, paymentId);
+    }
+
+    static long notifications(DataSource dataSource, String paymentId, String outcome) {
+        return new JdbcTemplate(dataSource).queryForObject(
+                "SELECT COUNT(*) FROM channel_notifications WHERE payment_id = ? AND outcome = ?", Long.class,
+                paymentId, outcome);
+    }
+}

@@ -1,0 +1,215 @@
+package dev.tristate.bootstrap.callback;
+
+import static dev.tristate.bootstrap.callback.CallbackTestSupport.body;
+import static dev.tristate.bootstrap.callback.CallbackTestSupport.insertPendingPayment;
+import static dev.tristate.bootstrap.callback.CallbackTestSupport.notifications;
+import static dev.tristate.bootstrap.callback.CallbackTestSupport.outboxRows;
+import static dev.tristate.bootstrap.callback.CallbackTestSupport.post;
+import static dev.tristate.bootstrap.callback.CallbackTestSupport.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.tristate.adapter.out.persistence.SecretCipher;
+import dev.tristate.testing.IntegrationEnvironment;
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Crash points C1 and C2 proven by killing the JVM there: the application runs in a child process with
+ * tristate.fault-injection.halt-at, which halts it on the spot (no rollback by the application, no shutdown hook);
+ * then the database alone says what survived, and a restarted application receives the channel's re-send.
+ */
+class CrashPointKillTest {
+
+    private static final String MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+    @TempDir
+    Path dir;
+
+    private String jdbcUrl;
+    private HikariDataSource db;
+    private Process app;
+    private Path appLog;
+    private int port;
+    private final String suffix = UUID.randomUUID().toString().substring(0, 12);
+    private final String merchantId = "m-crash-" + suffix;
+    private final String secret = "crash-secret-" + suffix;
+    private final String tenantId = "t-crash-" + suffix;
+
+    @BeforeEach
+    void database() {
+        jdbcUrl = IntegrationEnvironment.realDatabase() ? IntegrationEnvironment.jdbcUrl()
+                : "jdbc:h2:file:" + dir.resolve("db") + ";MODE=MySQL;DEFAULT_NULL_ORDERING=HIGH;WRITE_DELAY=0;AUTO_SERVER=TRUE";
+    }
+
+    @AfterEach
+    void stop() {
+        if (app != null) {
+            app.destroyForcibly();
+        }
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @Test
+    void aCrashAfterTheStateChangeAndOutboxInsertButBeforeCommitLeavesNothingBehind() throws Exception {
+        start("C1");
+        String paymentId = insertPendingPayment(db, tenantId);
+        String notification = body("n-" + suffix, merchantId, paymentId, "T-" + suffix, "SUCCESS", 1999);
+
+        assertThatThrownBy(() -> post(port, secret, notification)).as("the JVM died before answering")
+                .isInstanceOf(IOException.class);
+        assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(app.exitValue()).isEqualTo(137);
+        assertThat(Files.readString(appLog)).contains("halting at crash point C1");
+
+        reconnect();
+        assertThat(status(db, paymentId)).isEqualTo("PENDING");
+        assertThat(outboxRows(db, paymentId)).isZero();
+        assertThat(new JdbcTemplate(db).queryForObject(
+                "SELECT COUNT(*) FROM channel_notifications WHERE payment_id = ?", Long.class, paymentId)).isZero();
+
+        start(null);
+        assertThat(post(port, secret, notification).statusCode()).isEqualTo(200);
+        assertThat(status(db, paymentId)).isEqualTo("SUCCEEDED");
+        assertThat(outboxRows(db, paymentId)).isEqualTo(1);
+    }
+
+    @Test
+    void aCrashAfterCommitBeforeTheAnswerMakesTheReSentNotificationADuplicate() throws Exception {
+        start("C2");
+        String paymentId = insertPendingPayment(db, tenantId);
+        String notification = body("n-" + suffix, merchantId, paymentId, "T-" + suffix, "SUCCESS", 1999);
+
+        assertThatThrownBy(() -> post(port, secret, notification)).isInstanceOf(IOException.class);
+        assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(appLog)).contains("halting at crash point C2");
+
+        reconnect();
+        assertThat(status(db, paymentId)).isEqualTo("SUCCEEDED");
+        assertThat(outboxRows(db, paymentId)).isEqualTo(1);
+        assertThat(notifications(db, paymentId, "APPLIED")).isEqualTo(1);
+
+        start(null);
+        assertThat(post(port, secret, notification).statusCode()).isEqualTo(200);
+        assertThat(outboxRows(db, paymentId)).isEqualTo(1);
+        assertThat(notifications(db, paymentId, "DUPLICATE")).isEqualTo(1);
+    }
+
+    /** Starts the application in a child JVM (halting at {@code haltAt} if given) and provisions the tenant once. */
+    private void start(String haltAt) throws Exception {
+        if (db != null) {
+            db.close();
+            db = null;
+        }
+        port = freePort();
+        appLog = dir.resolve("app-" + (haltAt == null ? "clean" : haltAt) + "-" + System.nanoTime() + ".log");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-cp", applicationClasspath(), "dev.tristate.bootstrap.TristateApplication",
+                "--server.port=" + port, "--tristate.security.master-key=" + MASTER_KEY,
+                "--spring.datasource.url=" + jdbcUrl,
+                "--spring.datasource.username=" + IntegrationEnvironment.dbUser(),
+                "--spring.datasource.password=" + IntegrationEnvironment.dbPassword(),
+                "--tristate.data-dir=" + dir.resolve("data"), "--tristate.demo.enabled=false"));
+        if (IntegrationEnvironment.realDatabase()) {
+            command.addAll(List.of("--spring.profiles.active=prod",
+                    "--spring.rabbitmq.host=" + IntegrationEnvironment.rabbitHost(),
+                    "--spring.rabbitmq.port=" + IntegrationEnvironment.rabbitPort(),
+                    "--spring.rabbitmq.username=" + IntegrationEnvironment.rabbitUser(),
+                    "--spring.rabbitmq.password=" + IntegrationEnvironment.rabbitPassword(),
+                    "--spring.rabbitmq.virtual-host=" + IntegrationEnvironment.rabbitVirtualHost()));
+        } else {
+            command.add("--spring.profiles.active=embedded");
+        }
+        if (haltAt != null) {
+            command.add("--tristate.fault-injection.halt-at=" + haltAt);
+        }
+        app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(appLog.toFile()).start();
+        awaitHealthy();
+        reconnect();
+        provisionTenantOnce();
+    }
+
+    private void awaitHealthy() throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
+        while (Instant.now().isBefore(deadline)) {
+            if (!app.isAlive()) {
+                throw new AssertionError("the application exited early:\n" + Files.readString(appLog));
+            }
+            try {
+                HttpResponse<String> health = CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/actuator/health")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (health.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the application did not become healthy:\n" + Files.readString(appLog));
+    }
+
+    private void reconnect() {
+        if (db != null) {
+            db.close();
+        }
+        db = new HikariDataSource();
+        db.setJdbcUrl(jdbcUrl);
+        db.setUsername(IntegrationEnvironment.dbUser());
+        db.setPassword(IntegrationEnvironment.dbPassword());
+        db.setMaximumPoolSize(2);
+    }
+
+    private void provisionTenantOnce() {
+        JdbcTemplate jdbc = new JdbcTemplate(db);
+        if (jdbc.queryForObject("SELECT COUNT(*) FROM tenants WHERE id = ?", Long.class, tenantId) > 0) {
+            return;
+        }
+        String now = "2026-11-30 10:00:00.000000";
+        jdbc.update("INSERT INTO tenants (id, name, sandbox_merchant_id, created_at) VALUES (?, 'Crash shop', ?, ?)",
+                tenantId, merchantId, now);
+        jdbc.update("INSERT INTO channel_accounts (channel, account_id, tenant_id, created_at) VALUES"
+                + " ('sandbox', ?, ?, ?)", merchantId, tenantId, now);
+        jdbc.update("INSERT INTO channel_secrets (tenant_id, channel, name, ciphertext, created_at) VALUES"
+                        + " (?, 'sandbox', 'signing-secret', ?, ?)", tenantId,
+                SecretCipher.fromBase64(MASTER_KEY, new SecureRandom()).encrypt(secret), now);
+    }
+
+    /** The test JVM's class path without test classes, so the child runs the application as shipped. */
+    private static String applicationClasspath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.endsWith("test-classes") && !entry.contains("test-classes" + File.separator))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

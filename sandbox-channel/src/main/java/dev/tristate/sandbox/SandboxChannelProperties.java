@@ -1,0 +1,61 @@
+package dev.tristate.sandbox;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Settings under {@code tristate.sandbox-channel}. The two URLs default to this application's own port (see
+ * {@link SandboxChannelSettings}), which is right for the embedded default where the channel runs in-process.
+ *
+ * @param enabled       whether the sandbox channel runs at all (default false; the embedded profile sets it)
+ * @param notifyUrl     where notifications are posted; blank means {@code http://localhost:<port>/callbacks/sandbox}
+ * @param publicBaseUrl the base of {@code pay_url}; blank means {@code http://localhost:<port>}
+ * @param queryHangMs   how long a status query hangs for a trade with the {@code query_timeout} switch
+ * @param retry         re-sending of unacknowledged notifications
+ * @param http          the outgoing HTTP client
+ */
+@ConfigurationProperties("tristate.sandbox-channel")
+public record SandboxChannelProperties(
+        boolean enabled,
+        String notifyUrl,
+        String publicBaseUrl,
+        @DefaultValue("30000") long queryHangMs,
+        @DefaultValue Retry retry,
+        @DefaultValue Http http) {
+
+    public SandboxChannelProperties {
+        if (queryHangMs < 0) {
+            throw new IllegalArgumentException("tristate.sandbox-channel.query-hang-ms must not be negative");
+        }
+    }
+
+    /**
+     * Attempt {@code n} (from 1) that is not acknowledged is followed by attempt {@code n + 1} after
+     * {@code initialDelayMs * multiplier^(n - 1)}, up to {@code maxAttempts} attempts in all.
+     */
+    public record Retry(@DefaultValue("1000") long initialDelayMs,
+                        @DefaultValue("2") double multiplier,
+                        @DefaultValue("8") int maxAttempts) {
+        public Retry {
+            if (initialDelayMs < 0 || multiplier < 1 || maxAttempts < 1) {
+                throw new IllegalArgumentException("tristate.sandbox-channel.retry needs initial-delay-ms >= 0, "
+                        + "multiplier >= 1 and max-attempts >= 1");
+            }
+        }
+
+        long delayAfterAttempt(int attempt) {
+            double delay = initialDelayMs * Math.pow(multiplier, attempt - 1);
+            return delay >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : (long) delay;
+        }
+    }
+
+    /** Timeouts of the outgoing notification requests. */
+    public record Http(@DefaultValue("2000") long connectTimeoutMs,
+                       @DefaultValue("5000") long requestTimeoutMs) {
+        public Http {
+            if (connectTimeoutMs <= 0 || requestTimeoutMs <= 0) {
+                throw new IllegalArgumentException("tristate.sandbox-channel.http timeouts must be positive");
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.tristate.sandbox;
+
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The contract's statement: {@code GET /sandbox-channel/statements/{yyyy-MM-dd}}, one channel day in UTC. */
+@RestController
+class StatementController {
+
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
+
+    private final SandboxTrades trades;
+
+    StatementController(SandboxTrades trades) {
+        this.trades = trades;
+    }
+
+    @GetMapping("/sandbox-channel/statements/{day}")
+    ResponseEntity<byte[]> statement(@PathVariable String day) {
+        LocalDate date;
+        try {
+            date = LocalDate.parse(day, DAY);
+        } catch (DateTimeParseException malformed) {
+            throw SandboxApiException.invalid("the day must be a date as yyyy-MM-dd");
+        }
+        return ResponseEntity.ok()
+                .header(HttpHeaders.CONTENT_TYPE, "text/csv; charset=UTF-8")
+                .header(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"sandbox-statement-" + date + ".csv\"")
+                .body(StatementCsv.render(trades.statement(date)).getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,42 @@
+package dev.tristate.sandbox;
+
+import java.util.Currency;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/** What the merchant tells the channel about a trade; two registrations of one trade must be equal. */
+record TradeRegistration(String outTradeNo, String merchantId, long amountMinor, String currency,
+                         String description) {
+
+    static final int MAX_DESCRIPTION = 256;
+    private static final Pattern CURRENCY_CODE = Pattern.compile("[A-Z]{3}");
+
+    TradeRegistration {
+        if (!Tokens.isToken(outTradeNo)) {
+            throw new IllegalArgumentException("out_trade_no must be 1-64 letters, digits or _-.: characters");
+        }
+        if (!Tokens.isToken(merchantId)) {
+            throw new IllegalArgumentException("merchant_id must be 1-64 letters, digits or _-.: characters");
+        }
+        if (amountMinor < 0) {
+            throw new IllegalArgumentException("amount_minor must not be negative");
+        }
+        currencyOf(currency);
+        Objects.requireNonNull(description, "description");
+        if (description.length() > MAX_DESCRIPTION) {
+            throw new IllegalArgumentException("description is longer than " + MAX_DESCRIPTION + " characters");
+        }
+    }
+
+    /** The ISO 4217 currency of an upper-case code. */
+    static Currency currencyOf(String code) {
+        if (code == null || !CURRENCY_CODE.matcher(code).matches()) {
+            throw new IllegalArgumentException("currency must be an upper-case ISO 4217 code");
+        }
+        try {
+            return Currency.getInstance(code);
+        } catch (IllegalArgumentException unknown) {
+            throw new IllegalArgumentException("currency " + code + " is not an ISO 4217 code");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.tristate.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Each test uses channel days of its own, since the trade book is shared by the whole test run. */
+class StatementTest extends SandboxChannelIntegrationBase {
+
+    @Test
+    void aDaysStatementHasOneRowPerTradeWhoseLastChangeHappenedThatDayInUtc() {
+        clock.set(Instant.parse("2032-01-10T08:00:00Z"));
+        String paid = registeredTrade(1999, "CNY", "A");
+        String paidTradeNo = tradeNo(event(paid, "SUCCESS"));
+        String processing = registeredTrade(500, "JPY", "B");
+        clock.set(Instant.parse("2032-01-10T23:59:59.999Z"));
+        String processingTradeNo = tradeNo(event(processing, "PROCESSING"));
+        String failedNextDay = registeredTrade(300, "USD", "C");
+        event(failedNextDay, "PROCESSING");
+        registeredTrade(700, "EUR", "untouched: never on a statement");
+        clock.set(Instant.parse("2032-01-11T00:00:00Z"));
+        String failedTradeNo = tradeNo(event(failedNextDay, "FAILED"));
+
+        HttpResponse<String> firstDay = get("/sandbox-channel/statements/2032-01-10");
+        HttpResponse<String> secondDay = get("/sandbox-channel/statements/2032-01-11");
+
+        assertThat(firstDay.statusCode()).isEqualTo(200);
+        assertThat(firstDay.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("text/csv"));
+        assertThat(firstDay.body()).isEqualTo(
+                "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
+                        + paidTradeNo + "," + paid + ",PAYMENT,SUCCESS,1999,CNY,2032-01-10T08:00:00.000Z\r\n"
+                        + processingTradeNo + "," + processing
+                        + ",PAYMENT,PROCESSING,500,JPY,2032-01-10T23:59:59.999Z\r\n");
+        assertThat(secondDay.body()).isEqualTo(
+                "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
+                        + failedTradeNo + "," + failedNextDay + ",PAYMENT,FAILED,300,USD,2032-01-11T00:00:00.000Z\r\n");
+    }
+
+    @Test
+    void aDayWithoutTradesHasOnlyTheHeader() {
+        HttpResponse<String> answer = get("/sandbox-channel/statements/1999-12-31");
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2032-02-30", "20320110", "2032-1-10", "yesterday"})
+    void aMalformedDayIsInvalid(String day) {
+        HttpResponse<String> answer = get("/sandbox-channel/statements/" + day);
+
+        assertThat(answer.statusCode()).isEqualTo(400);
+        assertThat(parse(answer.body())).containsEntry("code", "INVALID");
+    }
+
+    private static String tradeNo(HttpResponse<String> eventAnswer) {
+        return (String) parse(eventAnswer.body()).get("trade_no");
+    }
+}
