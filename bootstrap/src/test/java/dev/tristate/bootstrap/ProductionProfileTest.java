@@ -48,6 +48,19 @@ class ProductionProfileTest {
     }
 
     @Test
+    void refusesToStartWhenTheBrokerCannotBeReached() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(TristateApplication.class)
+                .profiles("prod")
+                .run("--server.port=0",
+                        "--spring.datasource.url=" + IntegrationEnvironment.jdbcUrl(),
+                        "--spring.datasource.username=" + IntegrationEnvironment.dbUser(),
+                        "--spring.datasource.password=" + IntegrationEnvironment.dbPassword(),
+                        "--spring.rabbitmq.host=127.0.0.1", "--spring.rabbitmq.port=1",
+                        "--tristate.security.master-key=" + MASTER_KEY))
+                .hasStackTraceContaining("the AMQP broker at 127.0.0.1:1 (spring.rabbitmq.*) cannot be reached");
+    }
+
+    @Test
     void provisionsTheConfiguredDemoTenantOnceAgainstTheRealServices() {
         String merchant = "m-prod-" + Long.toHexString(System.nanoTime());
         String tenantId = "demo-" + Long.toHexString(System.nanoTime());

@@ -39,12 +39,17 @@ final class CallbackTestSupport {
 
     /** A PENDING sandbox payment of 19.99 CNY, written as the merchant API would. */
     static String insertPendingPayment(DataSource dataSource, String tenantId) {
+        return insertPendingPayment(dataSource, tenantId, "sandbox", "CNY");
+    }
+
+    /** A PENDING payment of 1999 minor units through the given channel. */
+    static String insertPendingPayment(DataSource dataSource, String tenantId, String channel, String currency) {
         String id = "pay_" + UUID.randomUUID().toString().replace("-", "");
         new JdbcTemplate(dataSource).update("INSERT INTO payments (id, tenant_id, merchant_order_id, amount_minor,"
                         + " currency, channel, user_id, sku, description, status, channel_txn_id, refunded_minor,"
-                        + " created_at, updated_at, paid_at, version) VALUES (?, ?, ?, 1999, 'CNY', 'sandbox', 'u-42',"
+                        + " created_at, updated_at, paid_at, version) VALUES (?, ?, ?, 1999, ?, ?, 'u-42',"
                         + " 'course:java-101', 'Java 101', 'PENDING', NULL, 0, ?, ?, NULL, 0)", id, tenantId,
-                "o-" + id, "2026-11-30 10:00:00.000000", "2026-11-30 10:00:00.000000");
+                "o-" + id, currency, channel, "2026-11-30 10:00:00.000000", "2026-11-30 10:00:00.000000");
         return id;
     }
 
