@@ -9,13 +9,10 @@ import com.alipay.api.internal.util.AlipaySignature;
 import com.stripe.net.Webhook;
 import dev.tristate.adapter.out.channel.alipay.AlipayNotificationFormat;
 import dev.tristate.adapter.out.channel.stripe.StripeNotificationFormat;
-import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.out.ChannelCredentialStore;
-import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
-import dev.tristate.testing.IntegrationEnvironment;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -31,42 +28,19 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The real channel formats through the whole application over HTTP: notifications signed the way Alipay and Stripe
  * sign them (with their own SDKs' primitives) are applied and answered in the channels' exact words; one tampered
  * byte is refused and changes nothing.
  */
-@SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
-@ActiveProfiles("prod")
-class RealChannelCallbackEndToEndTest {
-
-    @DynamicPropertySource
-    static void services(DynamicPropertyRegistry registry) {
-        IntegrationEnvironment.register(registry);
-    }
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ProvisionTenantUseCase tenants;
+class RealChannelCallbackEndToEndTest extends ApplicationOverHttpTest {
 
     @Autowired
     ChannelCredentialStore credentials;
-
-    @Autowired
-    DataSource dataSource;
 
     private TenantId tenant;
     private final String suffix = UUID.randomUUID().toString().substring(0, 12);

@@ -5,12 +5,9 @@ import static dev.tristate.bootstrap.callback.CallbackTestSupport.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
-import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
-import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
-import dev.tristate.testing.IntegrationEnvironment;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -19,45 +16,21 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Bad input at the sandbox callback endpoint, over real HTTP: each case gets its clear 4xx, the payment does not
  * change, and the rejection is recorded with its reason.
  */
-@SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
-@ActiveProfiles("prod")
-class SandboxCallbackBadInputTest {
+class SandboxCallbackBadInputTest extends ApplicationOverHttpTest {
 
     private static final String MERCHANT = "m-bad-" + UUID.randomUUID().toString().substring(0, 8);
     private static final String SECRET = "bad-input-secret-0123456789";
     private static boolean provisioned;
-
-    @DynamicPropertySource
-    static void services(DynamicPropertyRegistry registry) {
-        IntegrationEnvironment.register(registry);
-    }
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ProvisionTenantUseCase tenants;
-
-    @Autowired
-    DataSource dataSource;
 
     private String paymentId;
 

@@ -8,9 +8,7 @@ import static dev.tristate.bootstrap.callback.CallbackTestSupport.post;
 import static dev.tristate.bootstrap.callback.CallbackTestSupport.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
-import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
@@ -21,7 +19,6 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
-import dev.tristate.testing.IntegrationEnvironment;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,38 +30,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Signed sandbox notifications through real HTTP into the whole application, on the integration database (MariaDB
  * under .ci/run): concurrency, every order of a payment's notifications, and what each answer leaves behind.
  */
-@SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
-@ActiveProfiles("prod")
-class SandboxCallbackEndToEndTest {
-
-    @DynamicPropertySource
-    static void services(DynamicPropertyRegistry registry) {
-        IntegrationEnvironment.register(registry);
-    }
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ProvisionTenantUseCase tenants;
-
-    @Autowired
-    DataSource dataSource;
+class SandboxCallbackEndToEndTest extends ApplicationOverHttpTest {
 
     private String merchantId;
     private String secret;
