@@ -26,6 +26,18 @@ class ProductionProfileTest {
 
     private static final String MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
+    /** What the server's own settings imply, read here independently of the code under test. */
+    private static String expectedDurability(ConfigurableApplicationContext app) {
+        if (!IntegrationEnvironment.realDatabase()) {
+            return "AT_RISK";
+        }
+        var jdbc = new org.springframework.jdbc.core.JdbcTemplate(app.getBean(javax.sql.DataSource.class));
+        int flush = jdbc.queryForObject("SELECT @@innodb_flush_log_at_trx_commit", Integer.class);
+        int sync = jdbc.queryForObject("SELECT @@sync_binlog", Integer.class);
+        boolean binlog = jdbc.queryForObject("SELECT @@log_bin", Integer.class) != 0;
+        return flush == 1 && (!binlog || sync == 1) ? "DURABLE" : "AT_RISK";
+    }
+
     @Test
     void refusesToStartAndNamesWhatIsMissing() {
         assertThatThrownBy(() -> new SpringApplicationBuilder(TristateApplication.class)
@@ -90,6 +102,10 @@ class ProductionProfileTest {
             assertThat(app.getBean(ChannelCredentialStore.class)
                     .validSecrets(demo, "sandbox", "signing-secret", Instant.now()))
                     .contains("configured-secret-123456");
+
+            org.springframework.boot.health.contributor.Health durability = app.getBean("durabilityHealthIndicator",
+                    org.springframework.boot.health.contributor.HealthIndicator.class).health();
+            assertThat(durability.getDetails().get("verdict")).isEqualTo(expectedDurability(app));
 
             ProvisionTenantResult again = app.getBean(ProvisionTenantUseCase.class).provision(
                     new ProvisionTenantCommand(demo, "Demo shop", new MerchantId(merchant), Optional.empty(),

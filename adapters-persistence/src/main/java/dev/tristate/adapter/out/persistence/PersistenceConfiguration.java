@@ -2,6 +2,7 @@ package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ConsoleUserRepository;
+import dev.tristate.application.port.out.DatabaseSettings;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.application.port.out.Transactions;
@@ -41,6 +42,11 @@ public class PersistenceConfiguration {
     @Bean
     SecretCipher secretCipher(@Value("${tristate.security.master-key:}") String masterKey) {
         return SecretCipher.fromBase64(masterKey, new SecureRandom());
+    }
+
+    @Bean
+    DatabaseSettings databaseSettings(javax.sql.DataSource dataSource) {
+        return new JdbcDatabaseSettings(dataSource);
     }
 
     @Bean
