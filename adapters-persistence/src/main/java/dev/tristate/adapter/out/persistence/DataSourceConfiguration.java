@@ -32,6 +32,11 @@ class DataSourceConfiguration {
         if (general.getPoolName() == null) {
             general.setPoolName("tristate-general");
         }
+        if (general.getTransactionIsolation() == null) {
+            // Every unit of work re-reads what it decides on and writes with a precondition; READ COMMITTED avoids
+            // REPEATABLE READ's gap locks (deadlocks under concurrent inserts) without giving anything up.
+            general.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        }
         HikariConfig callbackConfig = new HikariConfig();
         general.copyStateTo(callbackConfig);
         callbackConfig.setPoolName(general.getPoolName() + "-callback");

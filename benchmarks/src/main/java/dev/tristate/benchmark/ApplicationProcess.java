@@ -1,0 +1,153 @@
+package dev.tristate.benchmark;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The application as shipped ({@code java -jar tristate.jar}, prod profile) in a child process on a free port,
+ * against the benchmark's database and the given RabbitMQ; healthy when {@code /actuator/health} says UP.
+ */
+final class ApplicationProcess implements AutoCloseable {
+
+    private final Process process;
+    private final Path log;
+    private final int port;
+    private final Thread killer;
+
+    private ApplicationProcess(Process process, Path log, int port) {
+        this.process = process;
+        this.log = log;
+        this.port = port;
+        // Ctrl-C or a failure in the benchmark must not leave the application running.
+        this.killer = new Thread(process::destroyForcibly, "kill-application");
+        Runtime.getRuntime().addShutdownHook(killer);
+    }
+
+    static ApplicationProcess start(Settings settings, String masterKey, Path workDir) throws Exception {
+        Path jar = settings.appJar().toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no application at " + jar + ": build it first (mvn -DskipTests package)"
+                    + " or give --app-jar");
+        }
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(settings.appJvmArgs());
+        command.addAll(List.of("-jar", jar.toString(),
+                "--spring.profiles.active=prod",
+                "--server.port=" + port,
+                "--spring.datasource.url=" + settings.jdbcUrl(),
+                "--spring.datasource.username=" + settings.dbUser(),
+                "--spring.datasource.password=" + settings.dbPassword(),
+                "--spring.rabbitmq.host=" + settings.rabbitHost(),
+                "--spring.rabbitmq.port=" + settings.rabbitPort(),
+                "--spring.rabbitmq.username=" + settings.rabbitUser(),
+                "--spring.rabbitmq.password=" + settings.rabbitPassword(),
+                "--spring.rabbitmq.virtual-host=" + settings.rabbitVhost(),
+                "--tristate.security.master-key=" + masterKey,
+                "--tristate.datasource.callback-pool-size=" + settings.callbackPoolSize(),
+                "--tristate.data-dir=" + workDir.resolve("data"),
+                "--tristate.demo.enabled=false"));
+        Path log = workDir.resolve("application.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ApplicationProcess app = new ApplicationProcess(process, log, port);
+        try {
+            app.awaitHealthy(Duration.ofSeconds(240));
+        } catch (Exception e) {
+            app.close();
+            throw e;
+        }
+        return app;
+    }
+
+    int port() {
+        return port;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    private void awaitHealthy(Duration within) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+                .timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the application exited during start-up (exit " + process.exitValue()
+                        + "); last lines of " + log + ":\n" + tail(40) + hint());
+            }
+            try {
+                HttpResponse<String> answer = http.send(health, HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() == 200 && answer.body().contains("\"UP\"")) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("the application did not become healthy within " + within.toSeconds()
+                + " s; last lines of " + log + ":\n" + tail(40));
+    }
+
+    private String hint() {
+        String text = tail(400);
+        return text.contains("cannot be decrypted") ? "\nhint: the database holds channel secrets written under"
+                + " another master key (not by this benchmark); use a database of its own (--database=...)." : "";
+    }
+
+    String tail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | RuntimeException e) {
+            return "(log unreadable: " + e + ")";
+        }
+    }
+
+    /** SIGTERM (graceful shutdown), then, after 30 s, a forced kill. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killer);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,333 @@
+package dev.tristate.benchmark;
+
+import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The callback benchmark (docs/benchmarks.md). Starts the application from its jar against a MySQL-compatible
+ * database, then at each concurrency level drives signed sandbox SUCCESS callbacks at it over HTTP (a fresh PENDING
+ * payment per callback, so each one runs the full transition), and in the same run the same SQL through plain JDBC
+ * as the baseline. Prints callbacks/s, p50 and p99 of both and their throughput ratio.
+ */
+public final class CallbackBenchmark {
+
+    private static final String SUCCESS = "{\"code\":\"SUCCESS\"}";
+    private static final int INITIAL_WARMUP_CONCURRENCY = 8;
+    /** Share of the machine other processes may take during a measured cell before it is measured again. */
+    private static final double MAX_DISTURBANCE = 0.10;
+
+    private final Settings settings;
+    private final Database database;
+    private final String runId = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"))
+            + "-" + UUID.randomUUID().toString().substring(0, 6);
+    private final String tenantId = Database.TENANT_PREFIX + runId;
+    private final String merchantId = "m-bench-" + runId;
+    private final String secret = "bench-secret-" + HexFormat.of().formatHex(random(16));
+    private int provisioned;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+
+    private CallbackBenchmark(Settings settings) {
+        this.settings = settings;
+        this.database = new Database(settings);
+    }
+
+    public static void main(String[] args) throws Exception {
+        // HikariCP logs through SLF4J; without a provider on the class path SLF4J would only warn that it has none.
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.print(Settings.USAGE);
+            return;
+        }
+        Settings settings;
+        try {
+            settings = Settings.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage() + "\n\n" + Settings.USAGE);
+            System.exit(2);
+            return;
+        }
+        System.exit(new CallbackBenchmark(settings).run() ? 0 : 1);
+    }
+
+    private boolean run() throws Exception {
+        say("Tristate callback benchmark, run " + runId);
+        say("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", Java " + System.getProperty("java.version") + ", load average "
+                + loadAverage());
+        database.create();
+        Map<String, String> server = database.serverSettings();
+        printDurability(server);
+
+        int retired = database.retireEarlierRuns();
+        if (retired > 0) {
+            say("removed " + retired + " channel secret(s) of earlier benchmark runs (their master keys are gone)");
+        }
+        Path workDir = Files.createTempDirectory("tristate-bench-");
+        String masterKey = Base64.getEncoder().encodeToString(random(32));
+        say("starting the application: " + settings.appJar() + " (prod profile, log: " + workDir.resolve(
+                "application.log") + ")");
+        long startup = System.nanoTime();
+        try (ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir)) {
+            say(String.format(Locale.ROOT, "application healthy on port %d after %.1f s", app.port(),
+                    (System.nanoTime() - startup) / 1e9));
+            database.requireCallbackSchema();
+            database.provisionTenant(tenantId, merchantId, secret, masterKey);
+            say("tenant " + tenantId + "; callback pool and baseline pool: " + settings.callbackPoolSize()
+                    + " connections");
+            Load.Cpu cpu = new Load.Cpu(app.pid());
+            List<Cell[]> results = new ArrayList<>();
+            try (JdbcBaseline baseline = new JdbcBaseline(settings, app.port())) {
+                Phase viaHttp = (c, n) -> httpPhase(app, c, fresh(n), cpu);
+                Phase viaJdbc = (c, n) -> jdbcPhase(baseline, c, fresh(n), cpu);
+                if (settings.initialWarmup() > 0) {
+                    say("initial warm-up: " + settings.initialWarmup() + " callbacks per path at concurrency "
+                            + INITIAL_WARMUP_CONCURRENCY);
+                    progress("HTTP warm-up", viaHttp.run(INITIAL_WARMUP_CONCURRENCY, settings.initialWarmup()));
+                    progress("JDBC warm-up", viaJdbc.run(INITIAL_WARMUP_CONCURRENCY, settings.initialWarmup()));
+                }
+                for (int c : settings.concurrency()) {
+                    results.add(new Cell[] {measure("HTTP", viaHttp, c), measure("JDBC", viaJdbc, c)});
+                }
+            }
+            boolean alive = app.isAlive();
+            boolean consistent = verify(provisioned);
+            printReport(server, results, cpu.seesDatabase());
+            if (!alive) {
+                say("the application died during the run; last lines of its log:\n" + app.tail(40));
+            }
+            return alive && consistent && results.stream().flatMap(Arrays::stream)
+                    .allMatch(cell -> cell.result().errors() == 0);
+        }
+    }
+
+    /** One path at one concurrency: n callbacks, each for a fresh payment. */
+    private interface Phase {
+        Load.Result run(int concurrency, int n) throws Exception;
+    }
+
+    /** A measured cell, the statements the server counted per callback in it, and which try it was. */
+    private record Cell(Load.Result result, Map<String, Double> statements, int attempts) {
+    }
+
+    /**
+     * Warm-up, then the measured run. When other processes took more than a tenth of the machine during it (on a
+     * shared machine), the cell is measured again, up to --retries times; the least disturbed try is reported.
+     */
+    private Cell measure(String path, Phase phase, int concurrency) throws Exception {
+        Cell best = null;
+        for (int attempt = 1; attempt <= 1 + settings.retries(); attempt++) {
+            if (settings.warmup() > 0) {
+                phase.run(concurrency, settings.warmup());
+            }
+            Map<String, Long> before = database.statementCounters();
+            Load.Result result = phase.run(concurrency, settings.count());
+            Cell cell = new Cell(result, perCallback(before, database.statementCounters(), result), attempt);
+            progress(path, result);
+            double others = result.cpu().othersShare();
+            if (best == null || others < best.result().cpu().othersShare()) {
+                best = cell;
+            }
+            if (others <= MAX_DISTURBANCE) {
+                break;
+            }
+            if (attempt <= settings.retries()) {
+                say(String.format(Locale.ROOT, "    other processes took %.0f%% of the machine: measuring again",
+                        100 * others));
+            }
+        }
+        return best;
+    }
+
+    /** n new PENDING payments of the benchmark's tenant, written before the phase that uses them. */
+    private List<String> fresh(int n) throws Exception {
+        List<String> ids = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ids.add("pay_" + UUID.randomUUID().toString().replace("-", ""));
+        }
+        database.insertPendingPayments(tenantId, ids);
+        provisioned += n;
+        return ids;
+    }
+
+    private Load.Result httpPhase(ApplicationProcess app, int concurrency, List<String> ids, Load.Cpu cpu)
+            throws InterruptedException {
+        URI uri = URI.create("http://127.0.0.1:" + app.port() + "/callbacks/sandbox");
+        List<HttpRequest> requests = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            Callback cb = Callback.success(merchantId, secret, id);
+            requests.add(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .header("Content-Type", "application/json")
+                    .header(SandboxSignature.HEADER, cb.signature())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(cb.body())).build());
+        }
+        return Load.run(concurrency, requests, request -> {
+            HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 200 || !answer.body().equals(SUCCESS)) {
+                throw new IllegalStateException("HTTP " + answer.statusCode() + " " + answer.body());
+            }
+            return true;
+        }, cpu);
+    }
+
+    private Load.Result jdbcPhase(JdbcBaseline baseline, int concurrency, List<String> ids, Load.Cpu cpu)
+            throws InterruptedException {
+        List<Callback> callbacks = ids.stream().map(id -> Callback.success(merchantId, secret, id)).toList();
+        return Load.run(concurrency, callbacks, cb -> {
+            baseline.handle(cb);
+            return true;
+        }, cpu);
+    }
+
+    /** Every callback of the run (warm-ups included) must have moved its payment once, with one outbox event. */
+    private boolean verify(int expected) throws Exception {
+        Map<String, Long> counts = database.countsOf(tenantId);
+        long succeeded = counts.getOrDefault("payments SUCCEEDED", 0L);
+        long events = counts.getOrDefault("outbox PaymentSucceeded", 0L);
+        long applied = counts.getOrDefault("notifications APPLIED", 0L);
+        boolean ok = succeeded == expected && events == expected && applied == expected && counts.size() == 3;
+        say("check: " + counts + (ok ? " - every callback applied once, one outbox event each"
+                : " - MISMATCH: expected " + expected + " SUCCEEDED payments, outbox events and APPLIED notifications"
+                + " and nothing else"));
+        return ok;
+    }
+
+    private static void printDurability(Map<String, String> server) {
+        say("database: " + server);
+        String flush = server.get("innodb_flush_log_at_trx_commit");
+        if (!"1".equals(flush)) {
+            say("");
+            say("!!! WARNING: innodb_flush_log_at_trx_commit = " + flush + ", not 1: commits are NOT durable and");
+            say("!!! the figures below are not the figures of a durable configuration.");
+            say("");
+        }
+        if ("ON".equalsIgnoreCase(server.get("log_bin")) && !"1".equals(server.get("sync_binlog"))) {
+            say("!!! WARNING: the binary log is on but sync_binlog = " + server.get("sync_binlog") + ", not 1.");
+        }
+    }
+
+    private static void progress(String path, Load.Result r) {
+        say(String.format(Locale.ROOT, "  c=%-3d %-12s %6d callbacks in %6.2f s: %7.1f/s, p50 %6.2f ms, p99 %6.2f ms"
+                        + ", app CPU %.2f ms/callback (JIT %s), other processes %s%s", r.concurrency(), path,
+                r.calls(), r.elapsedNanos() / 1e9, r.perSecond(), r.percentileMillis(50), r.percentileMillis(99),
+                r.cpu().appMs(), orNa(r.cpu().appJitMs()), percent(r.cpu().othersShare()),
+                r.errors() == 0 ? "" : ", " + r.errors() + " ERRORS (first: " + r.firstError() + ")"));
+    }
+
+    /** Counter increments per measured callback. */
+    private static Map<String, Double> perCallback(Map<String, Long> before, Map<String, Long> after, Load.Result r) {
+        Map<String, Double> per = new LinkedHashMap<>();
+        after.forEach((name, value) -> per.put(name, (value - before.getOrDefault(name, value)) / (double) r.calls()));
+        return per;
+    }
+
+    private void printReport(Map<String, String> server, List<Cell[]> cells, boolean seesDatabase) {
+        say("");
+        say("Callbacks through the application (HTTP) and the same SQL through plain JDBC (baseline); "
+                + settings.count() + " measured callbacks per cell, " + Runtime.getRuntime().availableProcessors()
+                + " CPUs, innodb_flush_log_at_trx_commit=" + server.get("innodb_flush_log_at_trx_commit")
+                + ", sync_binlog=" + server.get("sync_binlog") + ", log_bin=" + server.get("log_bin")
+                + ", load average at the end " + loadAverage() + ".");
+        say("");
+        say("| concurrency | HTTP callbacks/s | HTTP p50 ms | HTTP p99 ms | JDBC callbacks/s | JDBC p50 ms"
+                + " | JDBC p99 ms | throughput ratio HTTP/JDBC |");
+        say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (Cell[] pair : cells) {
+            Load.Result h = pair[0].result();
+            Load.Result j = pair[1].result();
+            say(String.format(Locale.ROOT, "| %d | %.0f | %.2f | %.2f | %.0f | %.2f | %.2f | %.2f |",
+                    h.concurrency(), h.perSecond(), h.percentileMillis(50), h.percentileMillis(99), j.perSecond(),
+                    j.percentileMillis(50), j.percentileMillis(99), h.perSecond() / j.perSecond()));
+        }
+        say("");
+        say("Per cell: CPU per callback in ms of the application's JVM (and of that its JIT compiler and GC"
+                + " threads), of this JVM (the HTTP client, or the baseline)"
+                + (seesDatabase ? " and of the local database server" : "") + "; the machine's busy share and the"
+                + " share other processes took; the statements the server counted per callback (SHOW GLOBAL STATUS,"
+                + " server-wide); which try was reported.");
+        say("");
+        say("| c | path | app CPU | of which JIT | of which GC | client CPU |" + (seesDatabase ? " db CPU |" : "")
+                + " machine busy | other processes | max ms | errors | statements | SELECT | SET | COMMIT | try |");
+        say("| ---: | --- | ---: | ---: | ---: | ---: |" + (seesDatabase ? " ---: |" : "")
+                + " ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (Cell[] pair : cells) {
+            for (int i = 0; i < 2; i++) {
+                Load.Result r = pair[i].result();
+                Load.Cpu.Usage u = r.cpu();
+                Map<String, Double> st = pair[i].statements();
+                say(String.format(Locale.ROOT, "| %d | %s | %.2f | %s | %s | %.2f |%s %s | %s | %.1f | %d | %.2f"
+                                + " | %.2f | %.2f | %.2f | %d |", r.concurrency(), i == 0 ? "HTTP" : "JDBC", u.appMs(),
+                        orNa(u.appJitMs()), orNa(u.appGcMs()), u.selfMs(),
+                        seesDatabase ? String.format(Locale.ROOT, " %.2f |", u.dbMs()) : "",
+                        percent(u.machineBusy()), percent(u.othersShare()), r.maxMillis(), r.errors(),
+                        st.getOrDefault("Questions", Double.NaN), st.getOrDefault("Com_select", Double.NaN),
+                        st.getOrDefault("Com_set_option", Double.NaN), st.getOrDefault("Com_commit", Double.NaN),
+                        pair[i].attempts()));
+            }
+        }
+        say("");
+        double busiest = cells.stream().flatMap(Arrays::stream)
+                .mapToDouble(cell -> cell.result().cpu().othersShare()).max().orElse(-1);
+        if (busiest > MAX_DISTURBANCE) {
+            say(String.format(Locale.ROOT, "!!! WARNING: other processes took up to %.0f%% of the machine during a"
+                    + " measured cell: those figures are disturbed; run again on a quiet machine.", 100 * busiest));
+            say("");
+        }
+        for (Cell[] pair : cells) {
+            Load.Result h = pair[0].result();
+            if (h.concurrency() == 32) {
+                double ratio = h.perSecond() / pair[1].result().perSecond();
+                say(String.format(Locale.ROOT, "target: throughput >= 0.70 of the baseline at concurrency 32:"
+                        + " %.2f - %s", ratio, ratio >= 0.70 ? "met" : "NOT met"));
+            }
+            if (h.concurrency() == 8) {
+                double p99 = h.percentileMillis(99);
+                say(String.format(Locale.ROOT, "target: HTTP p99 < 50 ms at concurrency 8: %.2f ms - %s", p99,
+                        p99 < 50 ? "met" : "NOT met"));
+            }
+        }
+    }
+
+    private static String percent(double share) {
+        return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+    }
+
+    private static String orNa(double ms) {
+        return ms < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", ms);
+    }
+
+    private static String loadAverage() {
+        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    private static byte[] random(int bytes) {
+        byte[] b = new byte[bytes];
+        new SecureRandom().nextBytes(b);
+        return b;
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+}

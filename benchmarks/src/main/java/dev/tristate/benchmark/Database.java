@@ -1,0 +1,225 @@
+package dev.tristate.benchmark;
+
+import dev.tristate.adapter.out.persistence.SecretCipher;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Set-up and checks with plain JDBC, outside any measurement: the database, the tenant, the payments. */
+final class Database {
+
+    static final String CHANNEL = "sandbox";
+    static final String SECRET_NAME = "signing-secret";
+    static final long AMOUNT_MINOR = 1999;
+    static final String CURRENCY = "CNY";
+    /** Tenants of this benchmark: their ids start with it, so leftovers of earlier runs can be told apart. */
+    static final String TENANT_PREFIX = "bench-";
+
+    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+
+    private final Settings settings;
+
+    Database(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** A UTC DATETIME(6) as the text literal the application binds (UtcDateTimeTypeHandler). */
+    static String utc(Instant instant) {
+        return LITERAL.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
+    }
+
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection(settings.jdbcUrl(), settings.dbUser(), settings.dbPassword());
+    }
+
+    /** CREATE DATABASE IF NOT EXISTS (after DROP DATABASE when asked), as the CI script creates its databases. */
+    void create() throws SQLException {
+        try (Connection c = DriverManager.getConnection(settings.serverOnlyUrl(), settings.dbUser(),
+                settings.dbPassword()); Statement s = c.createStatement()) {
+            if (settings.dropDatabase()) {
+                s.execute("DROP DATABASE IF EXISTS `" + settings.database() + "`");
+            }
+            s.execute("CREATE DATABASE IF NOT EXISTS `" + settings.database()
+                    + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        }
+    }
+
+    /** What the figures were measured under. */
+    Map<String, String> serverSettings() throws SQLException {
+        Map<String, String> values = new LinkedHashMap<>();
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+                rs.next();
+                values.put("version", rs.getString(1));
+            }
+            for (String name : List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
+                    "innodb_doublewrite", "innodb_flush_method", "innodb_buffer_pool_size", "transaction_isolation",
+                    "tx_isolation")) {
+                try (ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES LIKE '" + name + "'")) {
+                    if (rs.next()) {
+                        values.put(name, rs.getString(2));
+                    }
+                }
+            }
+        }
+        return values;
+    }
+
+    /**
+     * Channel secrets of earlier benchmark runs were encrypted under their runs' master keys, which are gone; the
+     * application decrypts every sandbox secret at start-up, so they are removed before it starts. Only this
+     * benchmark's own tenants are touched.
+     */
+    int retireEarlierRuns() throws SQLException {
+        try (Connection c = connect()) {
+            if (!tableExists(c, "channel_secrets")) {
+                return 0;
+            }
+            try (PreparedStatement secrets = c.prepareStatement("DELETE FROM channel_secrets WHERE tenant_id LIKE ?");
+                 PreparedStatement accounts = c.prepareStatement(
+                         "DELETE FROM channel_accounts WHERE tenant_id LIKE ?")) {
+                secrets.setString(1, TENANT_PREFIX + "%");
+                accounts.setString(1, TENANT_PREFIX + "%");
+                int n = secrets.executeUpdate();
+                accounts.executeUpdate();
+                return n;
+            }
+        }
+    }
+
+    /** The tables the callback path writes, which the application's Liquibase changelogs create at start-up. */
+    void requireCallbackSchema() throws SQLException {
+        try (Connection c = connect()) {
+            for (String table : List.of("tenants", "channel_accounts", "channel_secrets", "payments",
+                    "channel_notifications", "outbox_events")) {
+                if (!tableExists(c, table)) {
+                    throw new IllegalStateException("the application did not create table " + table + " in "
+                            + settings.database() + ": is " + settings.appJar() + " older than the callback path?"
+                            + " Rebuild it (mvn -DskipTests package).");
+                }
+            }
+        }
+    }
+
+    private static boolean tableExists(Connection c, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM information_schema.tables"
+                + " WHERE table_schema = DATABASE() AND table_name = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) > 0;
+            }
+        }
+    }
+
+    /** Tenant, sandbox account and signing secret, as CrashPointKillTest provisions them. */
+    void provisionTenant(String tenantId, String merchantId, String secret, String masterKey) throws SQLException {
+        String now = utc(Instant.now());
+        try (Connection c = connect()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement tenant = c.prepareStatement("INSERT INTO tenants (id, name, sandbox_merchant_id,"
+                    + " created_at) VALUES (?, 'Benchmark shop', ?, ?)");
+                 PreparedStatement account = c.prepareStatement("INSERT INTO channel_accounts (channel, account_id,"
+                         + " tenant_id, created_at) VALUES (?, ?, ?, ?)");
+                 PreparedStatement key = c.prepareStatement("INSERT INTO channel_secrets (tenant_id, channel, name,"
+                         + " ciphertext, created_at) VALUES (?, ?, ?, ?, ?)")) {
+                tenant.setString(1, tenantId);
+                tenant.setString(2, merchantId);
+                tenant.setString(3, now);
+                tenant.executeUpdate();
+                account.setString(1, CHANNEL);
+                account.setString(2, merchantId);
+                account.setString(3, tenantId);
+                account.setString(4, now);
+                account.executeUpdate();
+                key.setString(1, tenantId);
+                key.setString(2, CHANNEL);
+                key.setString(3, SECRET_NAME);
+                key.setString(4, SecretCipher.fromBase64(masterKey, new SecureRandom()).encrypt(secret));
+                key.setString(5, now);
+                key.executeUpdate();
+            }
+            c.commit();
+        }
+    }
+
+    /** PENDING sandbox payments of 19.99 CNY, as the merchant API writes them, in multi-row INSERTs. */
+    void insertPendingPayments(String tenantId, List<String> paymentIds) throws SQLException {
+        String now = utc(Instant.now());
+        int chunk = 500;
+        try (Connection c = connect()) {
+            for (int from = 0; from < paymentIds.size(); from += chunk) {
+                List<String> ids = paymentIds.subList(from, Math.min(paymentIds.size(), from + chunk));
+                StringBuilder sql = new StringBuilder("INSERT INTO payments (id, tenant_id, merchant_order_id,"
+                        + " amount_minor, currency, channel, user_id, sku, description, status, channel_txn_id,"
+                        + " refunded_minor, created_at, updated_at, paid_at, version) VALUES ");
+                for (int i = 0; i < ids.size(); i++) {
+                    sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ").append(AMOUNT_MINOR).append(", '")
+                            .append(CURRENCY).append("', '").append(CHANNEL)
+                            .append("', 'u-42', 'course:java-101', 'Java 101', 'PENDING', NULL, 0, ?, ?, NULL, 0)");
+                }
+                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                    int p = 1;
+                    for (String id : ids) {
+                        ps.setString(p++, id);
+                        ps.setString(p++, tenantId);
+                        ps.setString(p++, "o-" + id);
+                        ps.setString(p++, now);
+                        ps.setString(p++, now);
+                    }
+                    ps.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /** Server-wide statement counters (SHOW GLOBAL STATUS): round trips per callback, when nothing else runs. */
+    Map<String, Long> statementCounters() throws SQLException {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Com_select', 'Com_insert', 'Com_update',"
+                        + " 'Com_set_option', 'Com_commit')")) {
+            while (rs.next()) {
+                counters.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        return counters;
+    }
+
+    /** What the run left for this tenant: payments by status, outbox rows, notifications by outcome. */
+    Map<String, Long> countsOf(String tenantId) throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Connection c = connect()) {
+            count(c, counts, "payments ", "SELECT status, COUNT(*) FROM payments WHERE tenant_id = ? GROUP BY status",
+                    tenantId);
+            count(c, counts, "outbox ", "SELECT event_type, COUNT(*) FROM outbox_events WHERE tenant_id = ?"
+                    + " GROUP BY event_type", tenantId);
+            count(c, counts, "notifications ", "SELECT outcome, COUNT(*) FROM channel_notifications"
+                    + " WHERE tenant_id = ? GROUP BY outcome", tenantId);
+        }
+        return counts;
+    }
+
+    private static void count(Connection c, Map<String, Long> into, String prefix, String sql, String tenantId)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, tenantId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    into.put(prefix + rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+    }
+}

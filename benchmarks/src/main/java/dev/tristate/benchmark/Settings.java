@@ -1,0 +1,115 @@
+package dev.tristate.benchmark;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The command line: {@code --name=value} options, each with a default that runs against a local MariaDB. */
+record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
+                String rabbitHost, int rabbitPort, String rabbitUser, String rabbitPassword, String rabbitVhost,
+                Path appJar, List<String> appJvmArgs, int callbackPoolSize, List<Integer> concurrency, int count,
+                int warmup, int initialWarmup, int retries) {
+
+    static final String USAGE = """
+            Usage: java -jar benchmarks/target/benchmarks.jar [--option=value ...]   (from the project root)
+
+              --server-url=jdbc:mysql://127.0.0.1:3306   MySQL/MariaDB server (no database; ?params are kept)
+              --database=tristate_bench                  created if missing (utf8mb4, utf8mb4_bin)
+              --drop-database=false                      drop and re-create it first (reproducible table sizes)
+              --db-user=root --db-password=
+              --rabbit-host=127.0.0.1 --rabbit-port=5672 --rabbit-user=guest --rabbit-password=guest
+              --rabbit-vhost=/
+              --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
+              --app-jvm-args=                            extra JVM options for the application, space-separated
+              --callback-pool-size=5                     the application's callback pool, and the baseline's pool
+              --concurrency=1,8,32                       client concurrency levels
+              --count=1500                               measured callbacks per level and path
+              --warmup=300                               unmeasured callbacks per level and path, before measuring
+              --initial-warmup=10000                     unmeasured callbacks per path at concurrency 8, once
+              --retries=2                                measure a cell again when other processes took more
+                                                         than 10% of the machine during it (shared machines)
+            """;
+
+    private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        DEFAULTS.put("server-url", "jdbc:mysql://127.0.0.1:3306");
+        DEFAULTS.put("database", "tristate_bench");
+        DEFAULTS.put("drop-database", "false");
+        DEFAULTS.put("db-user", "root");
+        DEFAULTS.put("db-password", "");
+        DEFAULTS.put("rabbit-host", "127.0.0.1");
+        DEFAULTS.put("rabbit-port", "5672");
+        DEFAULTS.put("rabbit-user", "guest");
+        DEFAULTS.put("rabbit-password", "guest");
+        DEFAULTS.put("rabbit-vhost", "/");
+        DEFAULTS.put("app-jar", "bootstrap/target/tristate.jar");
+        DEFAULTS.put("app-jvm-args", "");
+        // The application's default: half the general pool (Hikari's 10), at least 4.
+        DEFAULTS.put("callback-pool-size", "5");
+        DEFAULTS.put("concurrency", "1,8,32");
+        DEFAULTS.put("count", "1500");
+        DEFAULTS.put("warmup", "300");
+        DEFAULTS.put("initial-warmup", "10000");
+        DEFAULTS.put("retries", "2");
+    }
+
+    static Settings parse(String[] args) {
+        Map<String, String> values = new LinkedHashMap<>(DEFAULTS);
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
+            if (name == null || !DEFAULTS.containsKey(name)) {
+                throw new IllegalArgumentException("unknown option: " + arg);
+            }
+            values.put(name, arg.substring(eq + 1));
+        }
+        String database = values.get("database");
+        if (!database.matches("[A-Za-z0-9_]{1,64}")) {
+            throw new IllegalArgumentException("--database may hold only letters, digits and _");
+        }
+        List<Integer> levels = Arrays.stream(values.get("concurrency").split(",")).map(String::trim)
+                .map(Integer::parseInt).toList();
+        if (levels.isEmpty() || levels.stream().anyMatch(c -> c < 1)) {
+            throw new IllegalArgumentException("--concurrency needs positive levels, e.g. 1,8,32");
+        }
+        String jvmArgs = values.get("app-jvm-args").trim();
+        Settings settings = new Settings(values.get("server-url"), database, values.get("db-user"),
+                values.get("db-password"), Boolean.parseBoolean(values.get("drop-database")),
+                values.get("rabbit-host"), Integer.parseInt(values.get("rabbit-port")), values.get("rabbit-user"),
+                values.get("rabbit-password"), values.get("rabbit-vhost"), Path.of(values.get("app-jar")),
+                jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")),
+                Integer.parseInt(values.get("callback-pool-size")), levels, Integer.parseInt(values.get("count")),
+                Integer.parseInt(values.get("warmup")), Integer.parseInt(values.get("initial-warmup")),
+                Integer.parseInt(values.get("retries")));
+        if (settings.count < 1 || settings.warmup < 0 || settings.initialWarmup < 0 || settings.callbackPoolSize < 1
+                || settings.retries < 0) {
+            throw new IllegalArgumentException("--count and --callback-pool-size must be positive, warm-ups >= 0");
+        }
+        return settings;
+    }
+
+    /** The server URL without its query string, and the query string (empty when none). */
+    private String[] serverParts() {
+        int q = serverUrl.indexOf('?');
+        String base = q < 0 ? serverUrl : serverUrl.substring(0, q);
+        while (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return new String[] {base, q < 0 ? "" : serverUrl.substring(q)};
+    }
+
+    /** The URL of the server itself, for CREATE DATABASE. */
+    String serverOnlyUrl() {
+        String[] parts = serverParts();
+        return parts[0] + "/" + parts[1];
+    }
+
+    /** The URL the application and the baseline both use. */
+    String jdbcUrl() {
+        String[] parts = serverParts();
+        return parts[0] + "/" + database + parts[1];
+    }
+}
