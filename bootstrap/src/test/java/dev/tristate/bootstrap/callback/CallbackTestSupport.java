@@ -12,14 +12,14 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Signed sandbox notifications over real HTTP, and the rows they leave, for the end-to-end callback tests. */
-final class CallbackTestSupport {
+public final class CallbackTestSupport {
 
-    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    public static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private CallbackTestSupport() {
     }
 
-    static String body(String notifyId, String merchantId, String paymentId, String tradeNo, String status,
+    public static String body(String notifyId, String merchantId, String paymentId, String tradeNo, String status,
                        long amountMinor) {
         return "{\"notify_id\":\"" + notifyId + "\",\"merchant_id\":\"" + merchantId + "\",\"out_trade_no\":\""
                 + paymentId + "\",\"trade_no\":\"" + tradeNo + "\",\"trade_status\":\"" + status
@@ -27,7 +27,7 @@ final class CallbackTestSupport {
                 + "\"}";
     }
 
-    static HttpResponse<String> post(int port, String secret, String body) throws Exception {
+    public static HttpResponse<String> post(int port, String secret, String body) throws Exception {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/callbacks/sandbox"))
                         .header("Content-Type", "application/json")
@@ -38,12 +38,12 @@ final class CallbackTestSupport {
     }
 
     /** A PENDING sandbox payment of 19.99 CNY, written as the merchant API would. */
-    static String insertPendingPayment(DataSource dataSource, String tenantId) {
+    public static String insertPendingPayment(DataSource dataSource, String tenantId) {
         return insertPendingPayment(dataSource, tenantId, "sandbox", "CNY");
     }
 
     /** A PENDING payment of 1999 minor units through the given channel. */
-    static String insertPendingPayment(DataSource dataSource, String tenantId, String channel, String currency) {
+    public static String insertPendingPayment(DataSource dataSource, String tenantId, String channel, String currency) {
         String id = "pay_" + UUID.randomUUID().toString().replace("-", "");
         new JdbcTemplate(dataSource).update("INSERT INTO payments (id, tenant_id, merchant_order_id, amount_minor,"
                         + " currency, channel, user_id, sku, description, status, channel_txn_id, refunded_minor,"

@@ -10,6 +10,10 @@ public interface CrashPoints {
     String C1_BEFORE_COMMIT = "C1";
     /** C2: callback, after COMMIT, before the answer to the channel. */
     String C2_BEFORE_ANSWER = "C2";
+    /** C3: outbox relay, after the claim committed, before publishing. */
+    String C3_AFTER_CLAIM = "C3";
+    /** C4: outbox relay, after the broker confirmed, before the rows are marked SENT. */
+    String C4_BEFORE_MARK_SENT = "C4";
 
     CrashPoints NONE = point -> { };
 

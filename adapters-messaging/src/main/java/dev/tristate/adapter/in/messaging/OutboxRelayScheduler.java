@@ -1,0 +1,257 @@
+package dev.tristate.adapter.in.messaging;
+
+import dev.tristate.application.port.in.OutboxBacklogQuery;
+import dev.tristate.application.port.in.PurgeSentEventsUseCase;
+import dev.tristate.application.port.in.RelayOutboxUseCase;
+import dev.tristate.application.port.in.RelayReport;
+import dev.tristate.domain.outbox.OutboxBacklog;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.TimeGauge;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Drives the outbox relay in this process: relay rounds back to back while batches come back full (draining a
+ * backlog continuously), one round per interval when idle, and a growing pause (up to a maximum) while the broker or
+ * the database cannot be reached. Housekeeping runs on its own thread: purging old SENT events in small batches and
+ * refreshing the backlog gauges. Any number of processes may run this at once; the outbox's leases keep them apart.
+ */
+public class OutboxRelayScheduler implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OutboxRelayScheduler.class);
+
+    /**
+     * @param interval          pause between rounds when nothing more is due
+     * @param maxPause          longest pause while the broker or the database is unavailable
+     * @param purgeInterval     pause between purge runs
+     * @param purgeBatchPause   pause between two purge batches of one run, leaving room for other work
+     * @param metricsInterval   how often the backlog gauges are refreshed (one COUNT query)
+     */
+    public record Settings(Duration interval, Duration maxPause, Duration purgeInterval, Duration purgeBatchPause,
+                           Duration metricsInterval) {
+        public Settings {
+            for (Duration d : new Duration[] {interval, maxPause, purgeInterval, purgeBatchPause, metricsInterval}) {
+                Objects.requireNonNull(d, "relay schedule");
+                if (d.isNegative()) {
+                    throw new IllegalArgumentException("relay schedule durations must not be negative");
+                }
+            }
+            if (interval.isZero() || maxPause.compareTo(interval) < 0) {
+                throw new IllegalArgumentException("relay interval must be positive and not above the maximum pause");
+            }
+        }
+    }
+
+    /** At most this many purge batches per run, so one run never goes on for long. */
+    static final int MAX_PURGE_BATCHES_PER_RUN = 1_000;
+
+    private final RelayOutboxUseCase relay;
+    private final PurgeSentEventsUseCase purge;
+    private final OutboxBacklogQuery backlogQuery;
+    private final Settings settings;
+    private final Clock clock;
+    private final AtomicReference<OutboxBacklog> backlog = new AtomicReference<>(OutboxBacklog.EMPTY);
+    private final Counter sent;
+    private final Counter retried;
+    private final Counter quarantined;
+    private final Counter leaseLost;
+    private final Counter purged;
+
+    private volatile boolean running;
+    private ScheduledExecutorService relayThread;
+    private ScheduledExecutorService housekeepingThread;
+    private int failuresInARow;
+
+    public OutboxRelayScheduler(RelayOutboxUseCase relay, PurgeSentEventsUseCase purge,
+                                OutboxBacklogQuery backlogQuery, Settings settings, Clock clock, MeterRegistry meters) {
+        this.relay = relay;
+        this.purge = purge;
+        this.backlogQuery = backlogQuery;
+        this.settings = settings;
+        this.clock = clock;
+        Gauge.builder("tristate.outbox.pending", backlog, b -> b.get().pending())
+                .description("Outbox events not yet sent (due, backing off or claimed)").register(meters);
+        Gauge.builder("tristate.outbox.quarantined", backlog, b -> b.get().quarantined())
+                .description("Outbox events given up on after the retry window").register(meters);
+        TimeGauge.builder("tristate.outbox.oldest.pending.age", backlog, TimeUnit.MILLISECONDS,
+                        b -> b.get().oldestPendingAge(clock.instant()).toMillis())
+                .description("How long the oldest unsent outbox event has waited").register(meters);
+        sent = relayed(meters, "sent");
+        retried = relayed(meters, "retried");
+        quarantined = relayed(meters, "quarantined");
+        leaseLost = relayed(meters, "lease_lost");
+        purged = Counter.builder("tristate.outbox.purged").description("SENT outbox events purged").register(meters);
+    }
+
+    private static Counter relayed(MeterRegistry meters, String outcome) {
+        return Counter.builder("tristate.outbox.relayed").tag("outcome", outcome)
+                .description("Outbox events by what a relay round did with them").register(meters);
+    }
+
+    @Override
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        relayThread = singleThread("tristate-outbox-relay");
+        housekeepingThread = singleThread("tristate-outbox-housekeeping");
+        relayThread.schedule(this::relayRounds, 0, TimeUnit.MILLISECONDS);
+        housekeepingThread.scheduleWithFixedDelay(this::refreshBacklog, 0, settings.metricsInterval().toMillis(),
+                TimeUnit.MILLISECONDS);
+        housekeepingThread.scheduleWithFixedDelay(this::purgeRun, settings.purgeInterval().toMillis(),
+                settings.purgeInterval().toMillis(), TimeUnit.MILLISECONDS);
+        LOG.info("Outbox relay started (interval {}, purge every {})", settings.interval(), settings.purgeInterval());
+    }
+
+    private static ScheduledExecutorService singleThread(String name) {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread thread = new Thread(r, name);
+            thread.setDaemon(true);
+            return thread;
+        });
+        // After stop(), a round that is only scheduled does not start; one in flight finishes.
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        executor.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
+        return executor;
+    }
+
+    /** One drain: rounds back to back while they come back full; then the next drain after a pause. */
+    void relayRounds() {
+        Duration pause;
+        try {
+            RelayReport report;
+            do {
+                report = relay.relayOnce();
+                count(report);
+            } while (running && report.moreDue() && !report.brokerUnavailable());
+            if (report.brokerUnavailable()) {
+                pause = failed("the broker cannot be reached; events wait in the outbox", null);
+            } else {
+                recovered();
+                pause = settings.interval();
+            }
+        } catch (RuntimeException e) {
+            pause = failed("a relay round failed; events wait in the outbox", e);
+        }
+        if (running) {
+            try {
+                relayThread.schedule(this::relayRounds, pause.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException stoppedMeanwhile) {
+                // stop() ran while this round was finishing: nothing more to schedule.
+            }
+        }
+    }
+
+    private void count(RelayReport report) {
+        sent.increment(report.markedSent());
+        retried.increment(report.retried());
+        quarantined.increment(report.quarantined());
+        leaseLost.increment(report.leaseLost());
+        if (report.quarantined() > 0) {
+            LOG.warn("{} outbox event(s) quarantined after the retry window; see outbox_events with status"
+                    + " QUARANTINED and their last_error", report.quarantined());
+        }
+    }
+
+    private Duration failed(String what, RuntimeException cause) {
+        failuresInARow++;
+        Duration pause = pause(failuresInARow);
+        if (failuresInARow == 1) {
+            LOG.warn("Outbox relay: {}; retrying with backoff up to {}", what, settings.maxPause(), cause);
+        } else {
+            LOG.debug("Outbox relay: {} ({} in a row)", what, failuresInARow, cause);
+        }
+        return pause;
+    }
+
+    private void recovered() {
+        if (failuresInARow > 0) {
+            LOG.info("Outbox relay: working again after {} failed round(s)", failuresInARow);
+        }
+        failuresInARow = 0;
+    }
+
+    /** interval × 2^(failures), capped at the maximum pause. */
+    Duration pause(int failures) {
+        long millis = settings.interval().toMillis();
+        for (int i = 0; i < failures && millis < settings.maxPause().toMillis(); i++) {
+            millis *= 2;
+        }
+        return Duration.ofMillis(Math.min(millis, settings.maxPause().toMillis()));
+    }
+
+    void purgeRun() {
+        try {
+            for (int batch = 0; running && batch < MAX_PURGE_BATCHES_PER_RUN; batch++) {
+                int deleted = purge.purgeOnce();
+                purged.increment(deleted);
+                if (deleted == 0) {
+                    return;
+                }
+                Thread.sleep(settings.purgeBatchPause().toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("Purging sent outbox events failed; the next run tries again", e);
+        }
+    }
+
+    void refreshBacklog() {
+        try {
+            backlog.set(backlogQuery.backlog());
+        } catch (RuntimeException e) {
+            LOG.debug("Could not read the outbox backlog for the metrics", e);
+        }
+    }
+
+    /** The backlog as last read for the gauges. */
+    public OutboxBacklog lastBacklog() {
+        return backlog.get();
+    }
+
+    @Override
+    public void stop() {
+        ScheduledExecutorService relayExecutor;
+        ScheduledExecutorService housekeepingExecutor;
+        synchronized (this) {
+            if (!running) {
+                return;
+            }
+            running = false;
+            relayExecutor = relayThread;
+            housekeepingExecutor = housekeepingThread;
+        }
+        relayExecutor.shutdown();
+        housekeepingExecutor.shutdownNow();
+        try {
+            // A round in flight finishes (publish, confirms, write-back); whatever it leaves is retried later.
+            if (!relayExecutor.awaitTermination(30, TimeUnit.SECONDS)) {
+                relayExecutor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            relayExecutor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        LOG.info("Outbox relay stopped; since it started it marked {} event(s) sent, retried {}, quarantined {},"
+                + " lost {} lease(s) to other relays", (long) sent.count(), (long) retried.count(),
+                (long) quarantined.count(), (long) leaseLost.count());
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

@@ -1,0 +1,225 @@
+package dev.tristate.adapter.out.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.adapter.out.messaging.embedded.BrokerKind;
+import dev.tristate.application.port.out.EventPublisher;
+import dev.tristate.application.port.out.EventPublisher.NotSent;
+import dev.tristate.application.port.out.EventPublisher.OutgoingEvent;
+import dev.tristate.application.port.out.EventPublisher.PublishOutcome;
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.event.EventType;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.tenant.TenantId;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory.ConfirmType;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+
+/**
+ * What the publisher must do on every broker kind: the embedded Qpid broker (always) and RabbitMQ (when
+ * TRISTATE_IT_RABBIT_HOST is set). Each test declares its own exchange and queue with {@link EventTopology}.
+ */
+@Timeout(120)
+abstract class RabbitEventPublisherContract {
+
+    protected static final String TENANT = "t-publisher";
+
+    protected abstract BrokerKind kind();
+
+    protected abstract CachingConnectionFactory connectionFactory();
+
+    protected final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    protected CachingConnectionFactory connectionFactory;
+    protected EventTopology topology;
+    protected RabbitAdmin admin;
+    protected RabbitEventPublisher publisher;
+
+    static CachingConnectionFactory confirming(String host, int port, String user, String password, String vhost) {
+        CachingConnectionFactory factory = new CachingConnectionFactory(host, port);
+        factory.setUsername(user);
+        factory.setPassword(password);
+        factory.setVirtualHost(vhost);
+        factory.setPublisherConfirmType(ConfirmType.CORRELATED);
+        factory.setPublisherReturns(true);
+        return factory;
+    }
+
+    @BeforeEach
+    void declareTheTopology() {
+        connectionFactory = connectionFactory();
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        topology = new EventTopology(kind(), "tristate.test.events." + run, "tristate.test.entitlements." + run);
+        admin = new RabbitAdmin(connectionFactory);
+        // As the application does: declared on connecting, for the broker kind the broker names.
+        connectionFactory.addConnectionListener(new EventTopologyDeclarer(topology.exchange(),
+                topology.entitlementsQueue(), null));
+        publisher = new RabbitEventPublisher(connectionFactory, topology.exchange(), Duration.ofSeconds(10), meters);
+    }
+
+    @AfterEach
+    void deleteTheTopology() {
+        try {
+            admin.deleteQueue(topology.entitlementsQueue());
+            admin.deleteExchange(topology.exchange());
+        } finally {
+            publisher.close();
+            connectionFactory.destroy();
+        }
+    }
+
+    protected static OutgoingEvent anEvent(String type) {
+        EventId id = EventId.derive("pay_" + UUID.randomUUID().toString().replace("-", ""), EventType.PaymentSucceeded,
+                null);
+        return new OutgoingEvent(id, type, new TenantId(TENANT),
+                "{\"event_id\":\"" + id + "\",\"event_type\":\"" + type + "\",\"note\":\"支付成功\"}");
+    }
+
+    private List<Message> drain(String queue) {
+        RabbitTemplate reader = new RabbitTemplate(connectionFactory);
+        List<Message> messages = new ArrayList<>();
+        Message message;
+        while ((message = reader.receive(queue, 1_000)) != null) {
+            messages.add(message);
+        }
+        return messages;
+    }
+
+    private double counter(String name, String... tags) {
+        return meters.get(name).tags(tags).counter().count();
+    }
+
+    @Test
+    void aBatchIsConfirmedAndEveryEventArrivesOnceWithItsIdTypeTenantAndPayload() {
+        List<OutgoingEvent> batch = new ArrayList<>();
+        for (String type : EventTopology.entitlementEventTypes()) {
+            batch.add(anEvent(type));
+        }
+
+        Map<EventId, PublishOutcome> outcomes = publisher.publish(batch);
+
+        assertThat(outcomes).hasSize(batch.size());
+        assertThat(outcomes.values()).allMatch(EventPublisher.SENT::equals);
+        List<Message> received = drain(topology.entitlementsQueue());
+        assertThat(received).hasSize(batch.size());
+        for (OutgoingEvent event : batch) {
+            Message message = received.stream()
+                    .filter(m -> event.eventId().toString().equals(m.getMessageProperties().getMessageId()))
+                    .findFirst().orElseThrow();
+            assertThat(message.getMessageProperties().getType()).isEqualTo(event.eventType());
+            assertThat((String) message.getMessageProperties().getHeader(RabbitEventPublisher.TENANT_HEADER))
+                    .isEqualTo(TENANT);
+            assertThat(message.getMessageProperties().getReceivedDeliveryMode())
+                    .isEqualTo(MessageDeliveryMode.PERSISTENT);
+            assertThat(message.getMessageProperties().getContentType()).isEqualTo("application/json");
+            assertThat(new String(message.getBody(), StandardCharsets.UTF_8)).isEqualTo(event.payload());
+        }
+    }
+
+    @Test
+    void anUnroutableEventIsNotSentWhileTheRestOfItsBatchIs() {
+        OutgoingEvent routable = anEvent("PaymentSucceeded");
+        OutgoingEvent unroutable = anEvent("NothingIsBoundForThis");
+
+        Map<EventId, PublishOutcome> outcomes = publisher.publish(List.of(routable, unroutable));
+
+        assertThat(outcomes.get(routable.eventId())).isEqualTo(EventPublisher.SENT);
+        assertThat(outcomes.get(unroutable.eventId())).isInstanceOfSatisfying(NotSent.class, notSent ->
+                assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.DEFINITE));
+        assertThat(drain(topology.entitlementsQueue())).extracting(m -> m.getMessageProperties().getMessageId())
+                .containsExactly(routable.eventId().toString());
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> counter("tristate.outbox.returns") == 1.0);
+    }
+
+    @Test
+    void aLargeBatchIsPublishedAndConfirmedAsOneBatch() {
+        List<OutgoingEvent> batch = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            batch.add(anEvent(i % 2 == 0 ? "PaymentSucceeded" : "RefundSucceeded"));
+        }
+
+        Map<EventId, PublishOutcome> outcomes = publisher.publish(batch);
+
+        assertThat(outcomes.values()).allMatch(EventPublisher.SENT::equals);
+        assertThat(meters.get("tristate.outbox.publish.latency").timer().count()).as("one latency per batch")
+                .isEqualTo(1);
+        assertThat(counter("tristate.outbox.published")).isEqualTo(500.0);
+        assertThat(counter("tristate.outbox.confirms", "result", "ack")).isEqualTo(500.0);
+        Set<String> ids = new HashSet<>();
+        drain(topology.entitlementsQueue()).forEach(m -> ids.add(m.getMessageProperties().getMessageId()));
+        assertThat(ids).hasSize(500);
+    }
+
+    @Test
+    void whenTheBrokerCannotBeReachedNothingIsSentAndTheOutcomeSaysSo() throws IOException {
+        assertUnreachable(confirming("127.0.0.1", closedPort(), "guest", "guest", "/"));
+    }
+
+    @Test
+    void aBrokerThatRefusesTheConnectionIsUnreachableToo() {
+        assertUnreachable(refusingConnectionFactory());
+    }
+
+    /** A connection factory the broker refuses at connection open: wrong password here. */
+    protected CachingConnectionFactory refusingConnectionFactory() {
+        CachingConnectionFactory refused = connectionFactory();
+        refused.setPassword("not-the-password");
+        return refused;
+    }
+
+    protected void assertUnreachable(CachingConnectionFactory factory) {
+        RabbitEventPublisher cut = new RabbitEventPublisher(factory, topology.exchange(), Duration.ofSeconds(5),
+                new SimpleMeterRegistry());
+        try {
+            Map<EventId, PublishOutcome> outcomes = cut.publish(List.of(anEvent("PaymentSucceeded"),
+                    anEvent("PaymentFailed")));
+
+            assertThat(outcomes).hasSize(2);
+            assertThat(outcomes.values()).allSatisfy(outcome -> assertThat(outcome).isInstanceOfSatisfying(
+                    NotSent.class, notSent -> {
+                        assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.RETRYABLE);
+                        assertThat(notSent.reason()).contains("broker unreachable");
+                    }));
+        } finally {
+            cut.close();
+            factory.destroy();
+        }
+    }
+
+    @Test
+    void aConnectionFactoryWithoutConfirmsAndReturnsIsRefused() {
+        CachingConnectionFactory plain = new CachingConnectionFactory("127.0.0.1", 1);
+        try {
+            assertThatThrownBy(() -> new RabbitEventPublisher(plain, "x", Duration.ofSeconds(1),
+                    new SimpleMeterRegistry()))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("publisher confirms");
+        } finally {
+            plain.destroy();
+        }
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.tristate.adapter.out.persistence;
+
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
+import dev.tristate.adapter.out.persistence.OutboxRelayMapper.PendingRow;
+import dev.tristate.adapter.out.persistence.OutboxRelayMapper.RelayRow;
+import dev.tristate.application.port.out.OutboxRelayStore;
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.outbox.LeaseToken;
+import dev.tristate.domain.outbox.OutboxBacklog;
+import dev.tristate.domain.outbox.OutboxStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The relay's side of {@code outbox_events}. The claim differs per database (see {@link ClaimDialect}); everything
+ * else is one statement, conditional on the lease token where it writes.
+ */
+public class MyBatisOutboxRelayStore implements OutboxRelayStore {
+
+    /** The width of {@code last_error}. */
+    static final int MAX_ERROR_LENGTH = 1024;
+
+    /** How due rows are locked for a claim. */
+    enum ClaimDialect {
+        /**
+         * MySQL 8 and MariaDB 10.6+: {@code SELECT ... ORDER BY ... LIMIT n FOR UPDATE SKIP LOCKED} over the due
+         * index locks the first n due rows nobody else holds, and nothing more.
+         */
+        SKIP_LOCKED,
+        /**
+         * H2 2.x accepts SKIP LOCKED but locks every row matching the WHERE clause before applying LIMIT, so one claim
+         * would lock (and rewrite) the whole due backlog. Instead: read the first n due ids unlocked, then lock those
+         * still due by primary key, skipping locked ones. Never the same row twice, never a wait; but a claimer that
+         * runs while another claim is uncommitted finds the same candidates locked and comes back with fewer or none
+         * (the embedded default runs one relay, so this costs nothing there).
+         */
+        CANDIDATES_THEN_LOCK;
+
+        static ClaimDialect forProduct(String databaseProductName) {
+            return "H2".equalsIgnoreCase(databaseProductName) ? CANDIDATES_THEN_LOCK : SKIP_LOCKED;
+        }
+    }
+
+    private final OutboxRelayMapper mapper;
+    private final ClaimDialect dialect;
+
+    MyBatisOutboxRelayStore(OutboxRelayMapper mapper, ClaimDialect dialect) {
+        this.mapper = mapper;
+        this.dialect = dialect;
+    }
+
+    @Override
+    public List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil) {
+        return translate(() -> {
+            List<Long> dueOrder = switch (dialect) {
+                case SKIP_LOCKED -> mapper.lockDueSkippingLocked(Rows.utc(now), limit);
+                case CANDIDATES_THEN_LOCK -> {
+                    List<Long> candidates = mapper.findDue(Rows.utc(now), limit);
+                    Set<Long> locked = candidates.isEmpty() ? Set.of()
+                            : new HashSet<>(mapper.lockStillDueSkippingLocked(candidates, Rows.utc(now)));
+                    yield candidates.stream().filter(locked::contains).toList();
+                }
+            };
+            if (dueOrder.isEmpty()) {
+                return List.of();
+            }
+            mapper.lease(dueOrder, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
+            Map<Long, RelayRow> leased = new HashMap<>();
+            mapper.findLeased(dueOrder, lease.toString()).forEach(row -> leased.put(row.id, row));
+            // Oldest due first, as claimed: the lease gave them all the same next_attempt_at.
+            return dueOrder.stream().filter(leased::containsKey).map(id -> toClaimed(leased.get(id))).toList();
+        });
+    }
+
+    @Override
+    public int markSent(Collection<Long> ids, LeaseToken lease, Instant now) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return translate(() -> mapper.markSent(ids, lease.toString(), Rows.utc(now)));
+    }
+
+    @Override
+    public boolean reschedule(long id, LeaseToken lease, Retry retry) {
+        return translate(() -> mapper.reschedule(id, lease.toString(), retry.attempts(),
+                Rows.utc(retry.firstFailedAt()), Rows.utc(retry.nextAttemptAt()), truncate(retry.error()))) == 1;
+    }
+
+    @Override
+    public boolean quarantine(long id, LeaseToken lease, Quarantine quarantine) {
+        return translate(() -> mapper.quarantine(id, lease.toString(), quarantine.attempts(),
+                Rows.utc(quarantine.firstFailedAt()), Rows.utc(quarantine.quarantinedAt()),
+                truncate(quarantine.error()))) == 1;
+    }
+
+    @Override
+    public OutboxBacklog backlog() {
+        return translate(() -> {
+            PendingRow pending = mapper.pending();
+            long quarantined = mapper.countQuarantined();
+            return pending.pending == 0 ? new OutboxBacklog(0, null, quarantined)
+                    : new OutboxBacklog(pending.pending, Rows.instant(pending.oldest), quarantined);
+        });
+    }
+
+    @Override
+    public int purgeSent(Instant sentBefore, int limit) {
+        return translate(() -> {
+            List<Long> ids = mapper.findSentBefore(Rows.utc(sentBefore), limit);
+            return ids.isEmpty() ? 0 : mapper.deleteSent(ids, Rows.utc(sentBefore));
+        });
+    }
+
+    @Override
+    public Optional<OutboxEntry> find(EventId eventId) {
+        return translate(() -> Optional.ofNullable(mapper.findByEventId(eventId.toString())))
+                .map(MyBatisOutboxRelayStore::toEntry);
+    }
+
+    private static ClaimedEvent toClaimed(RelayRow row) {
+        return new ClaimedEvent(row.id, EventId.of(row.eventId), new TenantId(row.tenantId), row.eventType,
+                row.payload, row.attempts, Rows.instant(row.firstFailedAt), Rows.instant(row.createdAt));
+    }
+
+    private static OutboxEntry toEntry(RelayRow row) {
+        return new OutboxEntry(row.id, EventId.of(row.eventId), new TenantId(row.tenantId), row.eventType,
+                OutboxStatus.valueOf(row.status), row.attempts, Rows.instant(row.nextAttemptAt),
+                row.leaseToken == null ? null : LeaseToken.of(row.leaseToken), Rows.instant(row.leaseUntil),
+                Rows.instant(row.firstFailedAt), row.lastError, Rows.instant(row.createdAt), Rows.instant(row.sentAt),
+                Rows.instant(row.quarantinedAt));
+    }
+
+    static String truncate(String error) {
+        return error.length() <= MAX_ERROR_LENGTH ? error : error.substring(0, MAX_ERROR_LENGTH - 3) + "...";
+    }
+}

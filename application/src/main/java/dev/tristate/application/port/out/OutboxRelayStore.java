@@ -1,0 +1,80 @@
+package dev.tristate.application.port.out;
+
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.outbox.LeaseToken;
+import dev.tristate.domain.outbox.OutboxBacklog;
+import dev.tristate.domain.outbox.OutboxStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The relay's view of the outbox. Every write is conditional on the lease token the caller holds: a relay whose lease
+ * expired and was taken over by another relay can no longer change the row. Each method is one unit of work of its
+ * own when called outside {@link Transactions}; {@link #claim} must be called inside one (its row locks are what
+ * keep two relays apart) and that transaction must be short: commit before publishing.
+ */
+public interface OutboxRelayStore {
+
+    /**
+     * Claims up to {@code limit} due events (PENDING with next attempt at or before {@code now}), oldest due first,
+     * skipping rows another transaction holds locked. Each claimed row gets {@code lease} and stops being due until
+     * {@code leaseUntil}; if the holder never writes back, it becomes due again then, by the same query.
+     */
+    List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil);
+
+    /** Marks SENT those of {@code ids} still PENDING under {@code lease}; returns how many. */
+    int markSent(Collection<Long> ids, LeaseToken lease, Instant now);
+
+    /** Reschedules a failed event still held under {@code lease}; false when the lease is no longer ours. */
+    boolean reschedule(long id, LeaseToken lease, Retry retry);
+
+    /** Gives up on an event still held under {@code lease}: QUARANTINED with its last error; false when not ours. */
+    boolean quarantine(long id, LeaseToken lease, Quarantine quarantine);
+
+    /** Pending and quarantined counts and the oldest pending event's creation time. */
+    OutboxBacklog backlog();
+
+    /** Deletes up to {@code limit} SENT events sent before {@code sentBefore}; returns how many. */
+    int purgeSent(Instant sentBefore, int limit);
+
+    /** One event as support staff would see it. */
+    Optional<OutboxEntry> find(EventId eventId);
+
+    /** A claimed event: what the relay needs to publish it and to decide what happens if that fails. */
+    record ClaimedEvent(long id, EventId eventId, TenantId tenantId, String eventType, String payload, int attempts,
+                        Instant firstFailedAt, Instant createdAt) {
+        public ClaimedEvent {
+            Objects.requireNonNull(eventId, "event id");
+            Objects.requireNonNull(tenantId, "tenant");
+            Objects.requireNonNull(eventType, "event type");
+            Objects.requireNonNull(payload, "payload");
+            Objects.requireNonNull(createdAt, "created at");
+        }
+    }
+
+    /** A failed attempt to be tried again. */
+    record Retry(int attempts, Instant firstFailedAt, Instant nextAttemptAt, String error) {
+        public Retry {
+            Objects.requireNonNull(nextAttemptAt, "next attempt");
+            Objects.requireNonNull(error, "error");
+        }
+    }
+
+    /** A failed attempt after the retry window. */
+    record Quarantine(int attempts, Instant firstFailedAt, Instant quarantinedAt, String error) {
+        public Quarantine {
+            Objects.requireNonNull(quarantinedAt, "quarantined at");
+            Objects.requireNonNull(error, "error");
+        }
+    }
+
+    /** The state of one outbox event. */
+    record OutboxEntry(long id, EventId eventId, TenantId tenantId, String eventType, OutboxStatus status, int attempts,
+                       Instant nextAttemptAt, LeaseToken leaseToken, Instant leaseUntil, Instant firstFailedAt,
+                       String lastError, Instant createdAt, Instant sentAt, Instant quarantinedAt) {
+    }
+}

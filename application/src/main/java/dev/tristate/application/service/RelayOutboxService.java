@@ -1,0 +1,150 @@
+package dev.tristate.application.service;
+
+import dev.tristate.application.port.in.RelayOutboxUseCase;
+import dev.tristate.application.port.in.RelayReport;
+import dev.tristate.application.port.out.CrashPoints;
+import dev.tristate.application.port.out.EventPublisher;
+import dev.tristate.application.port.out.EventPublisher.NotSent;
+import dev.tristate.application.port.out.EventPublisher.OutgoingEvent;
+import dev.tristate.application.port.out.EventPublisher.PublishOutcome;
+import dev.tristate.application.port.out.EventPublisher.Sent;
+import dev.tristate.application.port.out.OutboxRelayStore;
+import dev.tristate.application.port.out.OutboxRelayStore.ClaimedEvent;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.port.out.Workload;
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.outbox.LeaseToken;
+import dev.tristate.domain.outbox.RetryDecision;
+import dev.tristate.domain.outcome.OutcomeClass;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.random.RandomGenerator;
+
+/**
+ * The outbox relay: claim, publish, write back.
+ *
+ * <ol>
+ *   <li>Claim a batch of due events in one short transaction, under a fresh lease token.</li>
+ *   <li>Publish them with no transaction open, and await the broker's confirms for the whole batch.</li>
+ *   <li>Mark SENT the confirmed ones still held under our token. An event whose lease expired and was claimed by
+ *       another relay is left to that relay (which publishes it again, with the same event id).</li>
+ *   <li>Reschedule the others with exponential backoff and jitter; after the retry window, quarantine them with
+ *       their last error.</li>
+ * </ol>
+ *
+ * A crash anywhere leaves the event PENDING with a lease that expires: it is published again, never lost. The price is
+ * a possible second delivery of the same event id, which consumers absorb by that id.
+ */
+public class RelayOutboxService implements RelayOutboxUseCase {
+
+    private final OutboxRelayStore store;
+    private final EventPublisher publisher;
+    private final Transactions transactions;
+    private final CrashPoints crashPoints;
+    private final Clock clock;
+    private final RandomGenerator random;
+    private final RelaySettings settings;
+
+    public RelayOutboxService(OutboxRelayStore store, EventPublisher publisher, Transactions transactions,
+                              CrashPoints crashPoints, Clock clock, RandomGenerator random, RelaySettings settings) {
+        this.store = store;
+        this.publisher = publisher;
+        this.transactions = transactions;
+        this.crashPoints = crashPoints;
+        this.clock = clock;
+        this.random = random;
+        this.settings = settings;
+    }
+
+    @Override
+    public RelayReport relayOnce() {
+        LeaseToken lease = new LeaseToken(UUID.randomUUID());
+        Instant claimedAt = clock.instant();
+        List<ClaimedEvent> claimed = transactions.inTransaction(Workload.GENERAL,
+                () -> store.claim(settings.batchSize(), lease, claimedAt, claimedAt.plus(settings.lease())));
+        if (claimed.isEmpty()) {
+            return RelayReport.IDLE;
+        }
+        crashPoints.reached(CrashPoints.C3_AFTER_CLAIM);
+
+        Map<EventId, PublishOutcome> outcomes = publish(claimed);
+
+        List<Long> confirmed = new ArrayList<>();
+        List<Failure> failures = new ArrayList<>();
+        for (ClaimedEvent event : claimed) {
+            PublishOutcome outcome = outcomes.get(event.eventId());
+            if (outcome instanceof Sent) {
+                confirmed.add(event.id());
+            } else if (outcome instanceof NotSent notSent) {
+                failures.add(new Failure(event, notSent));
+            } else {
+                failures.add(new Failure(event, new NotSent(OutcomeClass.UNKNOWN, "the publisher reported no outcome")));
+            }
+        }
+        int markedSent = 0;
+        if (!confirmed.isEmpty()) {
+            crashPoints.reached(CrashPoints.C4_BEFORE_MARK_SENT);
+            Instant sentAt = clock.instant();
+            markedSent = transactions.inTransaction(Workload.GENERAL, () -> store.markSent(confirmed, lease, sentAt));
+        }
+        Settled settled = failures.isEmpty() ? new Settled(0, 0) : settle(failures, lease);
+        boolean brokerUnavailable = confirmed.isEmpty()
+                && failures.stream().allMatch(f -> f.outcome().outcomeClass() == OutcomeClass.RETRYABLE);
+        return new RelayReport(claimed.size(), confirmed.size(), markedSent, settled.retried(), settled.quarantined(),
+                brokerUnavailable, claimed.size() == settings.batchSize());
+    }
+
+    private Map<EventId, PublishOutcome> publish(List<ClaimedEvent> claimed) {
+        List<OutgoingEvent> batch = claimed.stream()
+                .map(e -> new OutgoingEvent(e.eventId(), e.eventType(), e.tenantId(), e.payload()))
+                .toList();
+        try {
+            return publisher.publish(batch);
+        } catch (RuntimeException e) {
+            // The adapter answers per event; if it failed as a whole instead, nobody knows what reached the broker.
+            NotSent unknown = new NotSent(OutcomeClass.UNKNOWN, "publishing failed: " + e);
+            Map<EventId, PublishOutcome> all = new HashMap<>();
+            batch.forEach(event -> all.put(event.eventId(), unknown));
+            return all;
+        }
+    }
+
+    /** Reschedules or quarantines each failed event, in one transaction. */
+    private Settled settle(List<Failure> failures, LeaseToken lease) {
+        Instant now = clock.instant();
+        return transactions.inTransaction(Workload.GENERAL, () -> {
+            int retried = 0;
+            int quarantined = 0;
+            for (Failure failure : failures) {
+                ClaimedEvent event = failure.event();
+                RetryDecision decision = settings.retryPolicy().afterFailure(event.attempts(), event.firstFailedAt(),
+                        failure.outcome().outcomeClass(), now, random.nextDouble());
+                String error = failure.outcome().outcomeClass() + ": " + failure.outcome().reason();
+                if (decision instanceof RetryDecision.RetryAt retry) {
+                    if (store.reschedule(event.id(), lease, new OutboxRelayStore.Retry(retry.attempts(),
+                            retry.firstFailedAt(), retry.nextAttemptAt(), error))) {
+                        retried++;
+                    }
+                } else if (decision instanceof RetryDecision.Quarantine quarantine) {
+                    if (store.quarantine(event.id(), lease, new OutboxRelayStore.Quarantine(quarantine.attempts(),
+                            quarantine.firstFailedAt(), now, error))) {
+                        quarantined++;
+                    }
+                }
+            }
+            return new Settled(retried, quarantined);
+        });
+    }
+
+    private record Failure(ClaimedEvent event, NotSent outcome) {
+    }
+
+    /** How many failed events were rescheduled and quarantined (those whose lease was lost are neither). */
+    private record Settled(int retried, int quarantined) {
+    }
+}
