@@ -11,24 +11,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tristate.adapter.out.persistence.SecretCipher;
+import dev.tristate.bootstrap.support.ChildApplication;
 import dev.tristate.testing.IntegrationEnvironment;
-import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,8 +40,7 @@ class CrashPointKillTest {
 
     private String jdbcUrl;
     private HikariDataSource db;
-    private Process app;
-    private Path appLog;
+    private ChildApplication app;
     private int port;
     private final String suffix = UUID.randomUUID().toString().substring(0, 12);
     private final String merchantId = "m-crash-" + suffix;
@@ -66,7 +56,7 @@ class CrashPointKillTest {
     @AfterEach
     void stop() {
         if (app != null) {
-            app.destroyForcibly();
+            app.close();
         }
         if (db != null) {
             db.close();
@@ -81,9 +71,8 @@ class CrashPointKillTest {
 
         assertThatThrownBy(() -> post(port, secret, notification)).as("the JVM died before answering")
                 .isInstanceOf(IOException.class);
-        assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(app.exitValue()).isEqualTo(137);
-        assertThat(Files.readString(appLog)).contains("halting at crash point C1");
+        assertThat(app.awaitExit(Duration.ofSeconds(30))).isEqualTo(137);
+        assertThat(app.log()).contains("halting at crash point C1");
 
         reconnect();
         assertThat(status(db, paymentId)).isEqualTo("PENDING");
@@ -104,8 +93,8 @@ class CrashPointKillTest {
         String notification = body("n-" + suffix, merchantId, paymentId, "T-" + suffix, "SUCCESS", 1999);
 
         assertThatThrownBy(() -> post(port, secret, notification)).isInstanceOf(IOException.class);
-        assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(Files.readString(appLog)).contains("halting at crash point C2");
+        assertThat(app.awaitExit(Duration.ofSeconds(30))).isEqualTo(137);
+        assertThat(app.log()).contains("halting at crash point C2");
 
         reconnect();
         assertThat(status(db, paymentId)).isEqualTo("SUCCEEDED");
@@ -124,54 +113,29 @@ class CrashPointKillTest {
             db.close();
             db = null;
         }
-        port = freePort();
-        appLog = dir.resolve("app-" + (haltAt == null ? "clean" : haltAt) + "-" + System.nanoTime() + ".log");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                "-cp", applicationClasspath(), "dev.tristate.bootstrap.TristateApplication",
-                "--server.port=" + port, "--tristate.security.master-key=" + MASTER_KEY,
+        List<String> arguments = new ArrayList<>(List.of(
+                "--tristate.security.master-key=" + MASTER_KEY,
                 "--spring.datasource.url=" + jdbcUrl,
                 "--spring.datasource.username=" + IntegrationEnvironment.dbUser(),
                 "--spring.datasource.password=" + IntegrationEnvironment.dbPassword(),
                 "--tristate.data-dir=" + dir.resolve("data"), "--tristate.demo.enabled=false"));
         if (IntegrationEnvironment.realDatabase()) {
-            command.addAll(List.of("--spring.profiles.active=prod",
+            arguments.addAll(List.of("--spring.profiles.active=prod",
                     "--spring.rabbitmq.host=" + IntegrationEnvironment.rabbitHost(),
                     "--spring.rabbitmq.port=" + IntegrationEnvironment.rabbitPort(),
                     "--spring.rabbitmq.username=" + IntegrationEnvironment.rabbitUser(),
                     "--spring.rabbitmq.password=" + IntegrationEnvironment.rabbitPassword(),
                     "--spring.rabbitmq.virtual-host=" + IntegrationEnvironment.rabbitVirtualHost()));
         } else {
-            command.add("--spring.profiles.active=embedded");
+            arguments.add("--spring.profiles.active=embedded");
         }
         if (haltAt != null) {
-            command.add("--tristate.fault-injection.halt-at=" + haltAt);
+            arguments.add("--tristate.fault-injection.halt-at=" + haltAt);
         }
-        app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(appLog.toFile()).start();
-        awaitHealthy();
+        app = ChildApplication.start(dir, "app-" + (haltAt == null ? "clean" : haltAt), arguments);
+        port = app.port();
         reconnect();
         provisionTenantOnce();
-    }
-
-    private void awaitHealthy() throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
-        while (Instant.now().isBefore(deadline)) {
-            if (!app.isAlive()) {
-                throw new AssertionError("the application exited early:\n" + Files.readString(appLog));
-            }
-            try {
-                HttpResponse<String> health = CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/actuator/health")).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (health.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("the application did not become healthy:\n" + Files.readString(appLog));
     }
 
     private void reconnect() {
@@ -198,18 +162,5 @@ class CrashPointKillTest {
         jdbc.update("INSERT INTO channel_secrets (tenant_id, channel, name, ciphertext, created_at) VALUES"
                         + " (?, 'sandbox', 'signing-secret', ?, ?)", tenantId,
                 SecretCipher.fromBase64(MASTER_KEY, new SecureRandom()).encrypt(secret), now);
-    }
-
-    /** The test JVM's class path without test classes, so the child runs the application as shipped. */
-    private static String applicationClasspath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !entry.endsWith("test-classes") && !entry.contains("test-classes" + File.separator))
-                .collect(Collectors.joining(File.pathSeparator));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

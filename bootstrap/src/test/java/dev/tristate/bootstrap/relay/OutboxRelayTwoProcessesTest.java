@@ -1,5 +1,6 @@
 package dev.tristate.bootstrap.relay;
 
+import dev.tristate.bootstrap.support.ChildApplication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,4 +1,4 @@
-package dev.tristate.bootstrap.relay;
+package dev.tristate.bootstrap.support;
 
 import java.io.File;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** The application as shipped, in a child JVM of its own, so that a crash point can halt it for real. */
-final class ChildApplication implements AutoCloseable {
+public final class ChildApplication implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -33,7 +33,7 @@ final class ChildApplication implements AutoCloseable {
     }
 
     /** Starts the application with these arguments (plus a free server port) and waits until it is healthy. */
-    static ChildApplication start(Path logDir, String name, List<String> arguments) throws Exception {
+    public static ChildApplication start(Path logDir, String name, List<String> arguments) throws Exception {
         int port = freePort();
         Path log = logDir.resolve(name + "-" + System.nanoTime() + ".log");
         List<String> command = new ArrayList<>(List.of(
@@ -45,6 +45,11 @@ final class ChildApplication implements AutoCloseable {
         ChildApplication child = new ChildApplication(process, log, port);
         child.awaitHealthy();
         return child;
+    }
+
+    /** The port the application listens on. */
+    public int port() {
+        return port;
     }
 
     private void awaitHealthy() throws Exception {
@@ -69,7 +74,7 @@ final class ChildApplication implements AutoCloseable {
     }
 
     /** Stops the process as an operator would (SIGTERM: graceful shutdown) and waits for it to end. */
-    void stop() throws Exception {
+    public void stop() throws Exception {
         process.destroy();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             throw new AssertionError("the application did not stop within 60 s:\n" + log());
@@ -77,14 +82,14 @@ final class ChildApplication implements AutoCloseable {
     }
 
     /** Waits for the process to end by itself (a crash point halts it); returns its exit code. */
-    int awaitExit(Duration timeout) throws Exception {
+    public int awaitExit(Duration timeout) throws Exception {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("the application is still running:\n" + log());
         }
         return process.exitValue();
     }
 
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.readString(log);
     }
 
