@@ -1,5 +1,7 @@
 package dev.tristate.adapter.out.messaging.embedded;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -106,5 +108,32 @@ final class ConfirmingRabbitRig implements AutoCloseable {
     @Override
     public void close() {
         connectionFactory.destroy();
+    }
+
+    /**
+     * The same proof on every broker: a routable persistent message is acked, not returned, counts as sent, and is
+     * delivered once with its message id, persistent delivery mode and body.
+     */
+    void assertARoutableMessageIsConfirmedAndDeliveredOnce() throws Exception {
+        String messageId = UUID.randomUUID().toString();
+
+        CorrelationData correlation = publish(routingKey, messageId);
+        Confirm confirm = awaitConfirm(correlation);
+
+        assertThat(confirm.ack()).as("broker ack, reason: %s", confirm.reason())
+                .isTrue();
+        assertThat(correlation.getReturned()).isNull();
+        assertThat(isSent(correlation, confirm)).isTrue();
+
+        Message received = template.receive(queue, 5_000);
+        assertThat(received).as("message on %s", queue).isNotNull();
+        assertThat(received.getMessageProperties().getMessageId())
+                .isEqualTo(messageId);
+        assertThat(received.getMessageProperties().getReceivedDeliveryMode())
+                .isEqualTo(MessageDeliveryMode.PERSISTENT);
+        assertThat(new String(received.getBody(),
+                StandardCharsets.UTF_8)).isEqualTo("event " + messageId);
+        assertThat(returns).isEmpty();
+        assertThat(template.receive(queue, 200)).as("exactly one delivery").isNull();
     }
 }

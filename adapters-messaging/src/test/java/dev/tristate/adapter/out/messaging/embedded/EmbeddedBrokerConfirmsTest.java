@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.connection.CorrelationData.Confirm;
@@ -68,22 +66,7 @@ class EmbeddedBrokerConfirmsTest {
 
     @Test
     void routablePersistentMessageIsConfirmedAndDelivered() throws Exception {
-        String messageId = UUID.randomUUID().toString();
-
-        CorrelationData correlation = rig.publish(rig.routingKey, messageId);
-        Confirm confirm = ConfirmingRabbitRig.awaitConfirm(correlation);
-
-        assertThat(confirm.ack()).as("broker ack, reason: %s", confirm.reason()).isTrue();
-        assertThat(correlation.getReturned()).isNull();
-        assertThat(ConfirmingRabbitRig.isSent(correlation, confirm)).isTrue();
-
-        Message received = rig.template.receive(rig.queue, 5_000);
-        assertThat(received).as("message on %s", rig.queue).isNotNull();
-        assertThat(received.getMessageProperties().getMessageId()).isEqualTo(messageId);
-        assertThat(received.getMessageProperties().getReceivedDeliveryMode()).isEqualTo(MessageDeliveryMode.PERSISTENT);
-        assertThat(new String(received.getBody(), StandardCharsets.UTF_8)).isEqualTo("event " + messageId);
-        assertThat(rig.returns).isEmpty();
-        assertThat(rig.template.receive(rig.queue, 200)).as("exactly one delivery").isNull();
+        rig.assertARoutableMessageIsConfirmedAndDeliveredOnce();
     }
 
     @Test

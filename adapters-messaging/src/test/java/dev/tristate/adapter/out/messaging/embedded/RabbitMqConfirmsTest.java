@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -15,8 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.amqp.AmqpException;
-import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
@@ -71,22 +68,7 @@ class RabbitMqConfirmsTest {
 
     @Test
     void routablePersistentMessageIsConfirmedAndDelivered() throws Exception {
-        String messageId = UUID.randomUUID().toString();
-
-        CorrelationData correlation = rig.publish(rig.routingKey, messageId);
-        Confirm confirm = ConfirmingRabbitRig.awaitConfirm(correlation);
-
-        assertThat(confirm.ack()).as("broker ack, reason: %s", confirm.reason()).isTrue();
-        assertThat(correlation.getReturned()).isNull();
-        assertThat(ConfirmingRabbitRig.isSent(correlation, confirm)).isTrue();
-
-        Message received = rig.template.receive(rig.queue, 5_000);
-        assertThat(received).as("message on %s", rig.queue).isNotNull();
-        assertThat(received.getMessageProperties().getMessageId()).isEqualTo(messageId);
-        assertThat(received.getMessageProperties().getReceivedDeliveryMode()).isEqualTo(MessageDeliveryMode.PERSISTENT);
-        assertThat(new String(received.getBody(), StandardCharsets.UTF_8)).isEqualTo("event " + messageId);
-        assertThat(rig.returns).isEmpty();
-        assertThat(rig.template.receive(rig.queue, 200)).as("exactly one delivery").isNull();
+        rig.assertARoutableMessageIsConfirmedAndDeliveredOnce();
     }
 
     @Test
