@@ -6,6 +6,7 @@ import dev.tristate.application.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.port.in.RawNotification;
 import dev.tristate.application.port.in.UnknownChannel;
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelCredentialStore.VerificationKeys;
 import dev.tristate.application.port.out.ChannelNotificationFormat;
 import dev.tristate.application.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.port.out.CrashPoints;
@@ -116,12 +117,14 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
                     format.answer(AnswerKind.INVALID, malformed.reason()));
         }
         Parsed notification = (Parsed) parsed;
-        Optional<TenantId> tenant = credentials.tenantForAccount(format.channel(), notification.merchantKey());
-        if (tenant.isEmpty()) {
+        Optional<VerificationKeys> keys = credentials.verificationKeys(format.channel(), notification.merchantKey(),
+                format.secretName(), received);
+        if (keys.isEmpty()) {
             return rejected(raw, received, null, notification, SignatureResult.NOT_CHECKED, "unknown merchant",
                     format.answer(AnswerKind.INVALID, "unknown merchant"));
         }
-        List<String> secrets = credentials.validSecrets(tenant.get(), format.channel(), format.secretName(), received);
+        TenantId tenant = keys.get().tenantId();
+        List<String> secrets = keys.get().secrets();
         Verification verification = secrets.isEmpty() ? Verification.BAD_SIGNATURE
                 : format.verify(raw, secrets, received);
         if (verification != Verification.VALID) {
@@ -130,15 +133,15 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
             String reason = secrets.isEmpty() ? "no signing secret configured for this merchant"
                     : verification == Verification.STALE_TIMESTAMP ? "timestamp outside the tolerance"
                     : "signature does not match";
-            return rejected(raw, received, tenant.get(), notification, result, reason,
+            return rejected(raw, received, tenant, notification, result, reason,
                     format.answer(AnswerKind.BAD_SIGNATURE, reason));
         }
         ParseResult opened = format.open(raw, secrets);
         if (opened instanceof ParseResult.Malformed malformed) {
-            return rejected(raw, received, tenant.get(), notification, SignatureResult.VALID, malformed.reason(),
+            return rejected(raw, received, tenant, notification, SignatureResult.VALID, malformed.reason(),
                     format.answer(AnswerKind.INVALID, malformed.reason()));
         }
-        return processVerified(format, raw, (Parsed) opened, tenant.get(), received);
+        return processVerified(format, raw, (Parsed) opened, tenant, received);
     }
 
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,

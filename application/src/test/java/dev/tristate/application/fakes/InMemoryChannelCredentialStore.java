@@ -60,6 +60,12 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
     }
 
     @Override
+    public Optional<VerificationKeys> verificationKeys(String channel, String accountId, String name, Instant now) {
+        return tenantForAccount(channel, accountId)
+                .map(tenant -> new VerificationKeys(tenant, validSecrets(tenant, channel, name, now)));
+    }
+
+    @Override
     public Optional<String> accountOf(TenantId tenantId, String channel) {
         return accounts.entrySet().stream()
                 .filter(e -> e.getValue().equals(tenantId) && e.getKey().startsWith(channel + '|'))
