@@ -63,6 +63,10 @@ final class JdbcBaseline implements AutoCloseable {
         config.setMaximumPoolSize(settings.callbackPoolSize());
         config.setMinimumIdle(settings.callbackPoolSize());
         config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        // The driver settings the application's pools get (ConnectorJ): the same driver work per statement.
+        config.addDataSourceProperty("cachePrepStmts", "true");
+        config.addDataSourceProperty("prepStmtCacheSize", "250");
+        config.addDataSourceProperty("prepStmtCacheSqlLimit", "4096");
         this.pool = new HikariDataSource(config);
         // What the application stores of the request headers; same names and sizes as the HTTP path's.
         this.headersTemplate = "Content-Length: %d\nHost: 127.0.0.1:" + appPort + "\nUser-Agent: Java-http-client/"
