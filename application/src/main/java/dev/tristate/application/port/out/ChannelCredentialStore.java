@@ -1,5 +1,6 @@
 package dev.tristate.application.port.out;
 
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -35,6 +36,12 @@ public interface ChannelCredentialStore {
 
     /** Every account bound at a channel, with its tenant. */
     List<ChannelAccount> accounts(String channel);
+
+    /** The tenant's secrets as they may be shown (which, and until when), never their values; newest first. */
+    List<SecretInfo> secretInfos(TenantId tenantId);
+
+    /** Every account the tenant has bound, at every channel. */
+    List<ChannelAccount> accountsOf(TenantId tenantId);
 
     record ChannelAccount(TenantId tenantId, String channel, String accountId) {
     }
