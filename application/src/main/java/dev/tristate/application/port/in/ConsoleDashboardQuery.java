@@ -4,6 +4,8 @@ import dev.tristate.application.port.in.DurabilityPostureQuery.DurabilityPosture
 import dev.tristate.domain.outbox.OutboxBacklog;
 import dev.tristate.domain.payment.PaymentStatus;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 
 /** The console's first page: is anything unclean, and where. */
@@ -19,7 +21,8 @@ public interface ConsoleDashboardQuery {
                             OutboxBacklog outboxBacklog, Duration oldestPendingAge, long openReviewCases,
                             DurabilityPosture durabilityPosture) {
         public ConsoleDashboard {
-            paymentsByStatus = Map.copyOf(paymentsByStatus);
+            // In the enum's order (the state machine's), as the dashboard lists them.
+            paymentsByStatus = Collections.unmodifiableMap(new EnumMap<>(paymentsByStatus));
         }
     }
 }
