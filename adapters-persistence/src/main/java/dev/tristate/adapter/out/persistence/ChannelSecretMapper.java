@@ -24,6 +24,18 @@ interface ChannelSecretMapper {
 
     String findAccountOf(@Param("tenantId") String tenantId, @Param("channel") String channel);
 
+    class SecretInfoRow {
+        String channel;
+        String name;
+        LocalDateTime createdAt;
+        LocalDateTime validUntil;
+    }
+
+    List<SecretInfoRow> secretInfos(@Param("tenantId") String tenantId);
+
+    /** "channel|account" pairs: channel names hold no '|'. */
+    List<String> accountsOf(@Param("tenantId") String tenantId);
+
     List<String> findValid(@Param("tenantId") String tenantId, @Param("channel") String channel,
                            @Param("name") String name, @Param("now") LocalDateTime now);
 

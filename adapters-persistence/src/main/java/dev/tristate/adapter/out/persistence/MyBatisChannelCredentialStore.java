@@ -3,6 +3,7 @@ package dev.tristate.adapter.out.persistence;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -85,6 +86,21 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
     @Override
     public Optional<String> accountOf(TenantId tenantId, String channel) {
         return translate(() -> Optional.ofNullable(mapper.findAccountOf(tenantId.value(), channel)));
+    }
+
+    @Override
+    public List<SecretInfo> secretInfos(TenantId tenantId) {
+        return translate(() -> mapper.secretInfos(tenantId.value())).stream()
+                .map(r -> new SecretInfo(r.channel, r.name, Rows.instant(r.createdAt), Rows.instant(r.validUntil)))
+                .toList();
+    }
+
+    @Override
+    public List<ChannelAccount> accountsOf(TenantId tenantId) {
+        return translate(() -> mapper.accountsOf(tenantId.value())).stream()
+                .map(pair -> pair.split("\\|", 2))
+                .map(parts -> new ChannelAccount(tenantId, parts[0], parts[1]))
+                .toList();
     }
 
     @Override

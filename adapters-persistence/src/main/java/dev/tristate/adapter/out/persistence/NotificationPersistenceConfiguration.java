@@ -1,6 +1,9 @@
 package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxQuarantine;
+import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.ReviewCases;
 import org.springframework.context.annotation.Bean;
@@ -18,6 +21,21 @@ class NotificationPersistenceConfiguration {
     @Bean
     OutboxStore outboxStore(OutboxMapper mapper) {
         return new MyBatisOutboxStore(mapper);
+    }
+
+    @Bean
+    AuditTrail auditTrail(AuditMapper mapper) {
+        return new MyBatisAuditTrail(mapper);
+    }
+
+    @Bean
+    OutboxQuarantine outboxQuarantine(OutboxQuarantineMapper mapper) {
+        return new MyBatisOutboxQuarantine(mapper);
+    }
+
+    @Bean
+    PaymentSearch paymentSearch(PaymentMapper mapper) {
+        return new MyBatisPaymentSearch(mapper);
     }
 
     @Bean

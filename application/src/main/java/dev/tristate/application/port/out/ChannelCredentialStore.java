@@ -1,5 +1,6 @@
 package dev.tristate.application.port.out;
 
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -49,6 +50,12 @@ public interface ChannelCredentialStore {
             secrets = List.copyOf(secrets);
         }
     }
+
+    /** The tenant's secrets as they may be shown (which, and until when), never their values; newest first. */
+    List<SecretInfo> secretInfos(TenantId tenantId);
+
+    /** Every account the tenant has bound, at every channel. */
+    List<ChannelAccount> accountsOf(TenantId tenantId);
 
     record ChannelAccount(TenantId tenantId, String channel, String accountId) {
     }
