@@ -1,10 +1,23 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.port.in.ResolvePaymentsUseCase;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.service.ResolvePaymentsService;
+import dev.tristate.application.service.ResolverSettings;
 import dev.tristate.application.service.UnknownOutcomeRecorder;
+import dev.tristate.domain.resolution.QuerySchedule;
+import java.util.HashMap;
+import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -39,6 +52,25 @@ class ResolverWiring {
 
     /** {@code tristate.resolver.channels.<channel>.schedule}: this channel's delays between queries. */
     record ChannelSchedule(List<Duration> schedule) {
+    }
+
+    @Bean
+    ResolvePaymentsService resolvePaymentsService(ObjectProvider<ChannelGateway> gateways,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
+            Clock clock, ResolverProperties resolver) {
+        Map<String, QuerySchedule> perChannel = new HashMap<>();
+        resolver.channels().forEach((channel, s) -> perChannel.put(channel, new QuerySchedule(s.schedule())));
+        return new ResolvePaymentsService(gateways.orderedStream().toList(), credentials, payments, log, outbox,
+                reviews, cases, ledger, transactions, clock, UUID::randomUUID,
+                new ResolverSettings(resolver.batchSize(), resolver.lease(), resolver.staleAfter(),
+                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel));
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "tristate.resolver.enabled", havingValue = "true", matchIfMissing = true)
+    ResolverScheduler resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties) {
+        return new ResolverScheduler(resolver, properties.interval());
     }
 
     @Bean

@@ -408,7 +408,7 @@ class CreatePaymentServiceTest {
     }
 
     /** Renders answers as plain text that names the payment; records the rejections it was asked to render. */
-    private static final class RecordingRenderer implements PaymentResponseRenderer {
+    static final class RecordingRenderer implements PaymentResponseRenderer {
         final List<Rejection> rejections = new ArrayList<>();
 
         @Override
