@@ -5,7 +5,9 @@ import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.UnknownOutcomeLedger;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -41,5 +43,15 @@ class NotificationPersistenceConfiguration {
     @Bean
     ReviewCases reviewCases(ReviewCaseMapper mapper) {
         return new MyBatisReviewCases(mapper);
+    }
+
+    @Bean
+    UnknownOutcomeLedger unknownOutcomeLedger(UnknownOutcomeMapper mapper) {
+        return new MyBatisUnknownOutcomeLedger(mapper);
+    }
+
+    @Bean
+    ResolutionCases resolutionCases(ResolutionCaseMapper mapper) {
+        return new MyBatisResolutionCases(mapper);
     }
 }

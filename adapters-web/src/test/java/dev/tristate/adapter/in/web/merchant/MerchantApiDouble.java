@@ -3,6 +3,8 @@ package dev.tristate.adapter.in.web.merchant;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
+import dev.tristate.application.fakes.InMemoryResolutionCases;
+import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
@@ -15,12 +17,14 @@ import dev.tristate.application.service.CreatePaymentService;
 import dev.tristate.application.service.GetPaymentService;
 import dev.tristate.application.service.IdempotencyGate;
 import dev.tristate.application.service.IdempotencySettings;
+import dev.tristate.application.service.UnknownOutcomeRecorder;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -45,7 +49,9 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Authen
 
     final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
     private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore();
-    final InMemoryTransactions transactions = new InMemoryTransactions(idempotency, payments);
+    final InMemoryUnknownOutcomeLedger ledger = new InMemoryUnknownOutcomeLedger();
+    private final InMemoryResolutionCases cases = new InMemoryResolutionCases(payments);
+    final InMemoryTransactions transactions = new InMemoryTransactions(idempotency, payments, ledger, cases);
     final Gateway gateway = new Gateway(transactions);
     private final Map<ApiKey, TenantId> keys = Map.of(KEY_A, TENANT_A, KEY_B, TENANT_B);
     private final CreatePaymentService create;
@@ -62,7 +68,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Authen
         create = new CreatePaymentService(
                 new IdempotencyGate(idempotency, transactions, clock, UUID::randomUUID,
                         IdempotencySettings.defaults()),
-                payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID);
+                payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID,
+                new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
     }
 
     /** The next create (or get) throws this instead of running. */
