@@ -162,7 +162,8 @@ public final class RelayBenchmark {
         List<Drain> drains = new ArrayList<>();
 
         // The schema, the topology (declared by the application on connecting) and an empty outbox.
-        try (ApplicationProcess app = start(workDir, "schema", masterKey, List.of("--tristate.relay.enabled=false"))) {
+        try (ApplicationProcess app = start(workDir, "schema", masterKey, List.of("--tristate.relay.enabled=false",
+                "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"))) {
             truncateOutbox();
         }
         try (Broker broker = new Broker()) {
@@ -195,7 +196,9 @@ public final class RelayBenchmark {
                              int events) throws Exception {
         String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
                 + (confirmWait.equals("EACH") ? "one by one" : "per batch");
-        List<String> args = List.of("--tristate.relay.enabled=true", "--tristate.relay.batch-size=" + batchSize,
+        // No consumer: the queue must hold what the relay published, to be counted (and it measures the relay alone).
+        List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false",
+                "--tristate.relay.enabled=true", "--tristate.relay.batch-size=" + batchSize,
                 "--tristate.relay.interval=20ms", "--tristate.relay.confirm-wait=" + confirmWait);
         List<ApplicationProcess> apps = new ArrayList<>();
         try {

@@ -1,5 +1,6 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.port.in.AskChannelNowUseCase;
 import dev.tristate.application.port.in.DurabilityPostureQuery;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
@@ -11,6 +12,7 @@ import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.AskChannelService;
 import dev.tristate.application.service.AuditLogService;
 import dev.tristate.application.service.ConsoleDashboardService;
 import dev.tristate.application.service.PaymentConsoleService;
@@ -51,6 +53,13 @@ class ConsoleWiring {
     @Bean
     ReviewCaseService reviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
         return new ReviewCaseService(cases, audit, transactions, clock);
+    }
+
+    /** "Ask the channel now" on the console: the resolver's query for one payment, audited. */
+    @Bean
+    AskChannelService askChannelService(AskChannelNowUseCase resolver, AuditTrail audit, Transactions transactions,
+                                        Clock clock) {
+        return new AskChannelService(resolver, audit, transactions, clock);
     }
 
     @Bean

@@ -43,6 +43,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
@@ -90,10 +91,37 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
     /** What became of one worked case. */
     private enum Fate { RESOLVED, RESCHEDULED, FLAGGED, LOST_LEASE }
 
+    /** Tries of a short transaction that the database aborted to break a conflict (deadlock, lock wait). */
+    static final int CONFLICT_ATTEMPTS = 3;
+
+    /**
+     * Runs a short transaction again when the database says "retry": several resolvers opening cases for the same
+     * stale payments meet on the cases' unique key, and InnoDB may break such a meeting with a deadlock. Nothing was
+     * written by the aborted try, so trying again is safe; the last failure goes to the caller.
+     */
+    private static <T> T retryingConflicts(Supplier<T> transaction) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return transaction.get();
+            } catch (PersistenceFailure failure) {
+                if (failure.outcomeClass() != dev.tristate.domain.outcome.OutcomeClass.RETRYABLE
+                        || attempt >= CONFLICT_ATTEMPTS) {
+                    throw failure;
+                }
+                try {
+                    Thread.sleep(ThreadLocalRandom.current().nextLong(5, 50L * attempt));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw failure;
+                }
+            }
+        }
+    }
+
     @Override
     public ResolverRun resolveDue() {
         Instant now = now();
-        int opened = transactions.inTransaction(() -> {
+        int opened = retryingConflicts(() -> transactions.inTransaction(() -> {
             int count = 0;
             for (ResolutionCases.Candidate c : cases.findStalePayments(now.minus(settings.staleAfter()),
                     settings.batchSize())) {
@@ -102,10 +130,10 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
                 }
             }
             return count;
-        });
+        }));
         LeaseToken lease = new LeaseToken(uuids.get());
-        List<ClaimedCase> claimed = transactions.inTransaction(() -> cases.claim(gateways.keySet(),
-                settings.batchSize(), lease, now, now.plus(settings.lease())));
+        List<ClaimedCase> claimed = retryingConflicts(() -> transactions.inTransaction(() -> cases.claim(
+                gateways.keySet(), settings.batchSize(), lease, now, now.plus(settings.lease()))));
         int resolved = 0;
         int rescheduled = 0;
         int flagged = 0;

@@ -13,6 +13,7 @@ import dev.tristate.application.port.in.AskChannelNowUseCase.AskChannelNowComman
 import dev.tristate.application.port.in.PaymentNotFound;
 import dev.tristate.application.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.port.in.UnknownCaseView;
+import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.UnknownOutcomeLedger;
@@ -161,6 +162,44 @@ class ResolvePaymentsServiceTest {
             assertThat(a.answer()).isEqualTo("SUCCESS");
             assertThat(a.effect()).isEqualTo("APPLIED");
         });
+    }
+
+    @Test
+    void aDeadlockWhileOpeningOrClaimingCasesIsTriedAgainNotReported() {
+        Payment payment = aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.SUCCESS, 1999));
+        clock.advance(STALE_AFTER.plusSeconds(1));
+        PersistenceFailure deadlock = new PersistenceFailure(OutcomeClass.RETRYABLE, "Deadlock found", null);
+        // The transaction opening cases is aborted once, as InnoDB aborts one side of a deadlock: tried again.
+        transactions.failNextBeforeWork(deadlock);
+
+        ResolverRun run = resolver.resolveDue();
+
+        assertThat(run.opened()).isEqualTo(1);
+        assertThat(statusOf(payment)).isEqualTo(PaymentStatus.SUCCEEDED);
+    }
+
+    @Test
+    void conflictsThatDoNotGoAwayReachTheCallerAndChangeNothing() {
+        Payment payment = aPayment(SHOP, T0);
+        clock.advance(STALE_AFTER.plusSeconds(1));
+        PersistenceFailure deadlock = new PersistenceFailure(OutcomeClass.RETRYABLE, "Deadlock found", null);
+        transactions.failNextBeforeWork(deadlock, deadlock, deadlock);
+
+        assertThatThrownBy(resolver::resolveDue).isSameAs(deadlock);
+        assertThat(gateway.asked).isEmpty();
+        assertThat(statusOf(payment)).isEqualTo(PaymentStatus.PENDING);
+    }
+
+    @Test
+    void aDefiniteFailureIsNotTriedAgain() {
+        aPayment(SHOP, T0);
+        clock.advance(STALE_AFTER.plusSeconds(1));
+        PersistenceFailure broken = new PersistenceFailure(OutcomeClass.DEFINITE, "table missing", null);
+        transactions.failNextBeforeWork(broken);
+
+        assertThatThrownBy(resolver::resolveDue).isSameAs(broken);
+        assertThat(transactions.workloads()).hasSize(1);
     }
 
     @Test

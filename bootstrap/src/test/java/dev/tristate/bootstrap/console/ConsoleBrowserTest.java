@@ -121,9 +121,10 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         assertThat(text("payment-status")).isEqualTo("PENDING");
         assertThat(browser.findElement(By.cssSelector("ol.timeline")).getText()).contains("review case");
         clickAndLoad(By.id("ask-channel"));
-        // Issue 6's resolver is not in this build: the button says so instead of pretending to ask.
+        // The resolver asked the sandbox channel; the console says what came of it, and the audit log has it.
         assertThat(browser.findElement(By.cssSelector(".result[role=status]")).getText())
-                .contains("not available in this build");
+                .contains("Ask the channel").contains("asked").contains("case");
+        assertThat(browser.findElement(By.cssSelector("ol.timeline")).getText()).contains("ASK_CHANNEL");
         screenshot("payment-timeline");
 
         open("/admin/unresolved");
