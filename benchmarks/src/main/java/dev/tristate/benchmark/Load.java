@@ -98,7 +98,7 @@ final class Load {
     static final class Cpu {
 
         record Sample(long appNanos, long appJitNanos, long appGcNanos, long selfNanos, long dbNanos,
-                      long[] machineTicks) {
+                      long[] machineTicks, long brokerNanos) {
         }
 
         /**
@@ -106,17 +106,28 @@ final class Load {
          * unknown), and the machine's busy share (0..1, -1 when unknown).
          */
         record Usage(double appMs, double appJitMs, double appGcMs, double selfMs, double dbMs, double machineBusy,
-                     double othersShare) {
+                     double othersShare, double brokerMs) {
         }
 
-        private final ProcessHandle app;
+        private final java.util.List<ProcessHandle> apps;
         private final ProcessHandle db;
+        private final ProcessHandle broker;
 
         Cpu(long appPid) {
-            this.app = ProcessHandle.of(appPid).orElse(null);
+            this(new long[] {appPid});
+        }
+
+        /** The CPU of several application processes (several relays), counted together as "the application". */
+        Cpu(long[] appPids) {
+            this.apps = java.util.Arrays.stream(appPids).mapToObj(ProcessHandle::of)
+                    .flatMap(java.util.Optional::stream).toList();
             this.db = ProcessHandle.allProcesses()
                     .filter(p -> p.info().command().map(c -> c.endsWith("/mariadbd") || c.endsWith("/mysqld"))
                             .orElse(false))
+                    .findFirst().orElse(null);
+            // The local RabbitMQ (an Erlang VM) works for the application too: its CPU is not "other processes".
+            this.broker = ProcessHandle.allProcesses()
+                    .filter(p -> p.info().command().map(c -> c.endsWith("/beam.smp")).orElse(false))
                     .findFirst().orElse(null);
         }
 
@@ -125,9 +136,17 @@ final class Load {
         }
 
         Sample sample() {
-            long[] jitAndGc = jitAndGcNanos(app);
-            return new Sample(nanos(app), jitAndGc[0], jitAndGc[1], nanos(ProcessHandle.current()), nanos(db),
-                    machineTicks());
+            long appNanos = 0;
+            long jit = 0;
+            long gc = 0;
+            for (ProcessHandle app : apps) {
+                long[] jitAndGc = jitAndGcNanos(app);
+                appNanos += nanos(app);
+                jit = jit < 0 || jitAndGc[0] < 0 ? -1 : jit + jitAndGc[0];
+                gc = gc < 0 || jitAndGc[1] < 0 ? -1 : gc + jitAndGc[1];
+            }
+            return new Sample(appNanos, jit, gc, nanos(ProcessHandle.current()), nanos(db),
+                    machineTicks(), nanos(broker));
         }
 
         Usage since(Sample before, int calls) {
@@ -140,7 +159,7 @@ final class Load {
                 busy = total > 0 ? 1 - idle / total : -1;
                 // Jiffies are 10 ms: what the machine was busy with, less the three processes measured here.
                 double ours = (now.appNanos - before.appNanos + now.selfNanos - before.selfNanos + now.dbNanos
-                        - before.dbNanos) / 1e7;
+                        - before.dbNanos + now.brokerNanos - before.brokerNanos) / 1e7;
                 others = total > 0 ? Math.max(0, (total - idle - ours) / total) : -1;
             }
             boolean threads = now.appJitNanos >= 0 && before.appJitNanos >= 0;
@@ -148,7 +167,8 @@ final class Load {
                     threads ? perCall(now.appJitNanos - before.appJitNanos, calls) : -1,
                     threads ? perCall(now.appGcNanos - before.appGcNanos, calls) : -1,
                     perCall(now.selfNanos - before.selfNanos, calls), db == null ? -1
-                    : perCall(now.dbNanos - before.dbNanos, calls), busy, others);
+                    : perCall(now.dbNanos - before.dbNanos, calls), busy, others,
+                    broker == null ? -1 : perCall(now.brokerNanos - before.brokerNanos, calls));
         }
 
         private static double perCall(long nanos, int calls) {
