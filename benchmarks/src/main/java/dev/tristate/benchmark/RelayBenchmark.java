@@ -62,6 +62,7 @@ public final class RelayBenchmark {
               --warmup=5000                              events drained before measuring, per application start
               --batch-size=100                           the relay's batch size, and the raw baseline's
               --relays=1,2                               relay processes to measure with (batched confirms)
+              --relay-threads=                           relay loops per process (default: the application's)
               --one-by-one-backlog=5000                  events for the one-by-one-confirm relay (it is slow)
               --claim-sizes=10000,100000,1000000         SENT rows in the table for the claim timing
               --claim-samples=300                        timed claims per size
@@ -74,6 +75,7 @@ public final class RelayBenchmark {
         DEFAULTS.put("warmup", "5000");
         DEFAULTS.put("batch-size", "100");
         DEFAULTS.put("relays", "1,2");
+        DEFAULTS.put("relay-threads", "");
         DEFAULTS.put("one-by-one-backlog", "5000");
         DEFAULTS.put("claim-sizes", "10000,100000,1000000");
         DEFAULTS.put("claim-samples", "300");
@@ -92,6 +94,7 @@ public final class RelayBenchmark {
     private final int warmup;
     private final int batchSize;
     private final List<Integer> relays;
+    private final String relayThreads;
     private final int oneByOneBacklog;
     private final List<Integer> claimSizes;
     private final int claimSamples;
@@ -106,6 +109,7 @@ public final class RelayBenchmark {
         this.warmup = Integer.parseInt(own.get("warmup"));
         this.batchSize = positive(own, "batch-size");
         this.relays = ints(own.get("relays"));
+        this.relayThreads = own.get("relay-threads").trim();
         this.oneByOneBacklog = Integer.parseInt(own.get("one-by-one-backlog"));
         this.claimSizes = ints(own.get("claim-sizes"));
         this.claimSamples = positive(own, "claim-samples");
@@ -205,9 +209,13 @@ public final class RelayBenchmark {
         String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
                 + (confirmWait.equals("EACH") ? "one by one" : "per batch");
         // No consumer: the queue must hold what the relay published, to be counted (and it measures the relay alone).
-        List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false",
-                "--tristate.relay.enabled=true", "--tristate.relay.batch-size=" + batchSize,
-                "--tristate.relay.interval=20ms", "--tristate.relay.confirm-wait=" + confirmWait);
+        List<String> args = new ArrayList<>(List.of("--tristate.consumers.enabled=false",
+                "--tristate.resolver.enabled=false", "--tristate.relay.enabled=true",
+                "--tristate.relay.batch-size=" + batchSize, "--tristate.relay.interval=20ms",
+                "--tristate.relay.confirm-wait=" + confirmWait));
+        if (!relayThreads.isEmpty()) {
+            args.add("--tristate.relay.threads=" + Integer.parseInt(relayThreads));
+        }
         List<ApplicationProcess> apps = new ArrayList<>();
         try {
             for (int i = 0; i < processes; i++) {
