@@ -154,12 +154,16 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         Payment matched = stored(PaymentStatus.SUCCEEDED, 4999, morning, morning.plusSeconds(120));
         Payment paidAtTheEdge = stored(PaymentStatus.SUCCEEDED, 999, morning, Instant.parse("2031-05-14T23:55:00Z"));
         String strangerTrade = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        // Trade numbers bind to one payment per channel for good: each run of this test needs its own.
+        String run = UUID.randomUUID().toString().substring(0, 8);
         String statement = HEADER
-                + line("T-PAID-1", paidThere.id().value(), "PAYMENT", "SUCCESS", 1999, "CNY", "2031-05-14T10:00:00Z")
-                + line("T-STRANGER", strangerTrade, "PAYMENT", "SUCCESS", 500, "CNY", "2031-05-14T11:00:00Z")
+                + line("T-PAID-1-" + run, paidThere.id().value(), "PAYMENT", "SUCCESS", 1999, "CNY",
+                        "2031-05-14T10:00:00Z")
+                + line("T-STRANGER-" + run, strangerTrade, "PAYMENT", "SUCCESS", 500, "CNY",
+                        "2031-05-14T11:00:00Z")
                 + line(wrongAmount.channelTxnId().value(), wrongAmount.id().value(), "PAYMENT", "SUCCESS", 1000,
                         "CNY", "2031-05-14T08:01:00Z")
-                + line("T-FAILED-1", failedThere.id().value(), "PAYMENT", "FAILED", 1999, "CNY",
+                + line("T-FAILED-1-" + run, failedThere.id().value(), "PAYMENT", "FAILED", 1999, "CNY",
                         "2031-05-14T12:00:00Z")
                 + line(matched.channelTxnId().value(), matched.id().value(), "PAYMENT", "SUCCESS", 4999, "CNY",
                         "2031-05-14T08:02:00Z")
