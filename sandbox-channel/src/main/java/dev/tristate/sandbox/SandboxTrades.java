@@ -69,9 +69,15 @@ class SandboxTrades {
 
     /** One row per trade whose last status change happened on {@code day} (UTC), oldest first. */
     List<StatementRow> statement(LocalDate day) {
+        return statement(day, null);
+    }
+
+    /** The statement of one merchant's trades only, or of all (null). */
+    List<StatementRow> statement(LocalDate day, String merchantId) {
         return trades.values().stream()
                 .map(Trade::snapshot)
                 .filter(TradeSnapshot::touched)
+                .filter(trade -> merchantId == null || merchantId.equals(trade.registration().merchantId()))
                 .filter(trade -> trade.eventTime().atZone(ZoneOffset.UTC).toLocalDate().equals(day))
                 .flatMap(trade -> trade.paymentRow().stream())
                 .sorted(Comparator.comparing(StatementRow::eventTime).thenComparing(StatementRow::outTradeNo))

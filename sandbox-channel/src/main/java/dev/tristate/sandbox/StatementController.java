@@ -9,6 +9,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The contract's statement: {@code GET /sandbox-channel/statements/{yyyy-MM-dd}}, one channel day in UTC. */
@@ -24,8 +25,10 @@ class StatementController {
         this.trades = trades;
     }
 
+    /** {@code merchant_id} (optional, an extension of the contract) keeps only that merchant's trades. */
     @GetMapping("/sandbox-channel/statements/{day}")
-    ResponseEntity<byte[]> statement(@PathVariable String day) {
+    ResponseEntity<byte[]> statement(@PathVariable String day,
+                                     @RequestParam(name = "merchant_id", required = false) String merchantId) {
         LocalDate date;
         try {
             date = LocalDate.parse(day, DAY);
@@ -35,6 +38,6 @@ class StatementController {
         return ResponseEntity.ok()
                 .header(HttpHeaders.CONTENT_TYPE, "text/csv; charset=UTF-8")
                 .header(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"sandbox-statement-" + date + ".csv\"")
-                .body(StatementCsv.render(trades.statement(date)).getBytes(StandardCharsets.UTF_8));
+                .body(StatementCsv.render(trades.statement(date, merchantId)).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -42,6 +42,21 @@ class StatementTest extends SandboxChannelIntegrationBase {
     }
 
     @Test
+    void aMerchantIdKeepsOnlyThatMerchantsTrades() {
+        clock.set(Instant.parse("2032-03-07T10:00:00Z"));
+        String ours = registeredTrade(1999, "CNY", "ours");
+        String oursTradeNo = tradeNo(event(ours, "SUCCESS"));
+
+        HttpResponse<String> mine = get("/sandbox-channel/statements/2032-03-07?merchant_id=" + MERCHANT);
+        HttpResponse<String> someoneElses = get("/sandbox-channel/statements/2032-03-07?merchant_id=m-nobody");
+
+        assertThat(mine.body()).isEqualTo("trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
+                + oursTradeNo + "," + ours + ",PAYMENT,SUCCESS,1999,CNY,2032-03-07T10:00:00.000Z\r\n");
+        assertThat(someoneElses.body())
+                .isEqualTo("trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n");
+    }
+
+    @Test
     void aDayWithoutTradesHasOnlyTheHeader() {
         HttpResponse<String> answer = get("/sandbox-channel/statements/1999-12-31");
 

@@ -51,7 +51,9 @@ public sealed interface TransitionOutcome {
         /** The notification names a payment this tenant does not have. */
         UNKNOWN_PAYMENT,
         /** The notification came through another channel than the payment's. */
-        CHANNEL_MISMATCH
+        CHANNEL_MISMATCH,
+        /** Reconciliation: the payment is paid here, but the channel's statement does not list it as paid. */
+        NOT_PAID_ON_STATEMENT
     }
 
     /** Why a command is refused. */

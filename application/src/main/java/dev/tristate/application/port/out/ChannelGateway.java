@@ -3,6 +3,7 @@ package dev.tristate.application.port.out;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.Payment;
+import java.time.LocalDate;
 import java.util.Objects;
 
 /**
@@ -35,6 +36,15 @@ public interface ChannelGateway {
      */
     default TradeQueryAnswer queryTrade(String outTradeNo, String merchantAccount) {
         throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no status query", null);
+    }
+
+    /**
+     * Fetches the channel's statement of one day (UTC) for the merchant account, as the channel's CSV bytes (columns
+     * {@code trade_no,out_trade_no,type,status,amount_minor,currency,event_time}). A channel without a statement
+     * download refuses definitely; a timeout is UNKNOWN (fetch again later).
+     */
+    default byte[] fetchStatement(LocalDate day, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no statement download", null);
     }
 
     /** The channel's answer to a status query, with its raw text for the record. */

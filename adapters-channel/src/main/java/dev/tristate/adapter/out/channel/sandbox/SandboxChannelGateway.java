@@ -10,6 +10,7 @@ import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
 import java.net.URLEncoder;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -135,6 +136,32 @@ public final class SandboxChannelGateway implements ChannelGateway {
             return new TradeQueryAnswer.Found(queryReport(response.body(), outTradeNo), raw);
         }
         String answer = "the sandbox answered HTTP " + status + " to the query of trade " + outTradeNo
+                + excerpt(response.body());
+        throw new ChannelFailure(status >= 500 ? OutcomeClass.RETRYABLE
+                : status >= 400 ? OutcomeClass.DEFINITE : OutcomeClass.UNKNOWN, answer, null);
+    }
+
+    /**
+     * The contract's statement: {@code GET {baseUrl}/sandbox-channel/statements/{yyyy-MM-dd}?merchant_id=...}, the
+     * CSV bytes as the sandbox wrote them (the caller reads them). 404 or another 4xx is DEFINITE, 5xx RETRYABLE, a
+     * lost answer UNKNOWN.
+     */
+    @Override
+    public byte[] fetchStatement(LocalDate day, String merchantAccount) {
+        Objects.requireNonNull(day, "day");
+        Objects.requireNonNull(merchantAccount, "merchant account");
+        String base = baseUrl.get().toString();
+        URI uri = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base)
+                + "/sandbox-channel/statements/" + day + "?merchant_id="
+                + URLEncoder.encode(merchantAccount, StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(readTimeout).header("Accept", "text/csv").GET()
+                .build();
+        HttpResponse<byte[]> response = exchange(request, "statement " + day);
+        int status = response.statusCode();
+        if (status == 200) {
+            return response.body() == null ? new byte[0] : response.body();
+        }
+        String answer = "the sandbox answered HTTP " + status + " to the statement of " + day
                 + excerpt(response.body());
         throw new ChannelFailure(status >= 500 ? OutcomeClass.RETRYABLE
                 : status >= 400 ? OutcomeClass.DEFINITE : OutcomeClass.UNKNOWN, answer, null);

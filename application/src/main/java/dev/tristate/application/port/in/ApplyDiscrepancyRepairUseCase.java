@@ -1,0 +1,27 @@
+package dev.tristate.application.port.in;
+
+import dev.tristate.domain.tenant.TenantId;
+import java.util.Objects;
+
+/**
+ * Applies a discrepancy's repair (the one its class names) on an operator's word, with the reason recorded.
+ * Idempotent: a repair already applied is not applied again, and the answer shows who applied it and when. Throws
+ * {@link ReconciliationNotFound} for no (or another tenant's) discrepancy, and {@link RepairNotAvailable} when the
+ * repair's ledger is not part of this build.
+ */
+public interface ApplyDiscrepancyRepairUseCase {
+
+    DiscrepancyView applyRepair(ApplyRepairCommand command);
+
+    record ApplyRepairCommand(TenantId tenantId, long discrepancyId, String operator, String reason) {
+        public ApplyRepairCommand {
+            Objects.requireNonNull(tenantId, "tenant id");
+            if (operator == null || operator.isBlank()) {
+                throw new IllegalArgumentException("the operator who applies the repair is required");
+            }
+            if (reason == null || reason.isBlank()) {
+                throw new IllegalArgumentException("a reason for the repair is required");
+            }
+        }
+    }
+}

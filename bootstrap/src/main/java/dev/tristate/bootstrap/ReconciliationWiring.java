@@ -1,0 +1,72 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.EntitlementLedgerView;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.ReconciliationPayments;
+import dev.tristate.application.port.out.ReconciliationRecords;
+import dev.tristate.application.port.out.RefundLedgerView;
+import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.ReconciliationService;
+import dev.tristate.application.service.ReconciliationSettings;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Statement reconciliation ({@code tristate.reconciliation.*}). See docs/reconciliation.md. Entitlements and refunds
+ * are not part of this build: their views say "not available" until the modules that own them supply their own beans.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ReconciliationWiring.ReconciliationProperties.class)
+class ReconciliationWiring {
+
+    /** {@code tristate.reconciliation.*}. */
+    @ConfigurationProperties("tristate.reconciliation")
+    record ReconciliationProperties(
+            @DefaultValue("15m") Duration edgeWindow,
+            @DefaultValue("10MB") DataSize maxStatementSize,
+            @DefaultValue("true") boolean autoRepair) {
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    EntitlementLedgerView entitlementLedgerView() {
+        return EntitlementLedgerView.notAvailable("entitlements are not part of this build");
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    RefundLedgerView refundLedgerView() {
+        return RefundLedgerView.notAvailable("refunds are not part of this build");
+    }
+
+    @Bean
+    ReconciliationService reconciliationService(ObjectProvider<ChannelGateway> gateways,
+            ChannelCredentialStore credentials, PaymentRepository payments, ReconciliationPayments paidPayments,
+            ReconciliationRecords records, NotificationLog log, OutboxStore outbox, ReviewCases reviews,
+            ResolutionCases resolutionCases, EntitlementLedgerView entitlements, RefundLedgerView refunds,
+            Transactions transactions, Clock clock, ReconciliationProperties properties) {
+        return new ReconciliationService(gateways.orderedStream().toList(), credentials, payments, paidPayments,
+                records, log, outbox, reviews, resolutionCases, entitlements, refunds, transactions, clock,
+                UUID::randomUUID, settings(properties));
+    }
+
+    static ReconciliationSettings settings(ReconciliationProperties properties) {
+        return new ReconciliationSettings(properties.edgeWindow(), properties.maxStatementSize().toBytes(),
+                properties.autoRepair());
+    }
+}

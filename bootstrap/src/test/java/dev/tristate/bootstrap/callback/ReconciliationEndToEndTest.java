@@ -1,0 +1,361 @@
+package dev.tristate.bootstrap.callback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
+import dev.tristate.application.port.in.DiscrepancyView;
+import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.port.in.ReconciliationRunView;
+import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
+import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
+import dev.tristate.application.port.in.StatementRejected;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.EntitlementLedgerView;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.ReconciliationPayments;
+import dev.tristate.application.port.out.ReconciliationRecords;
+import dev.tristate.application.port.out.RefundLedgerView;
+import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.ReconciliationService;
+import dev.tristate.application.service.ReconciliationSettings;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.Version;
+import dev.tristate.domain.reconciliation.DiscrepancyClass;
+import dev.tristate.domain.reconciliation.Repair;
+import dev.tristate.domain.reconciliation.RepairStatus;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.TenantId;
+import dev.tristate.sandbox.SandboxMerchants;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * Statement reconciliation on the integration database (MariaDB under .ci/run, H2 elsewhere) with the sandbox channel
+ * in this process: every discrepancy class gets exactly its repair and a second run of the day changes nothing; the
+ * holding pool counts an item only when the next day's statement does not match it either; a statement that cannot
+ * be read is refused whole and changes nothing; the statement is fetched from the sandbox.
+ */
+@TestPropertySource(properties = "tristate.sandbox-channel.enabled=true")
+class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
+
+    private static final String HEADER = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n";
+    private static final String CHANNEL = "sandbox";
+
+    @Autowired ReconciliationService reconciliation;
+    @Autowired SandboxMerchants sandboxMerchants;
+    @Autowired PaymentRepository payments;
+    @Autowired ReconciliationPayments paidPayments;
+    @Autowired ReconciliationRecords records;
+    @Autowired ChannelCredentialStore credentials;
+    @Autowired NotificationLog log;
+    @Autowired OutboxStore outbox;
+    @Autowired ReviewCases reviews;
+    @Autowired ResolutionCases cases;
+    @Autowired Transactions transactions;
+    @Autowired List<ChannelGateway> gateways;
+
+    private TenantId tenant;
+    private String merchantId;
+    private JdbcTemplate jdbc;
+
+    @BeforeEach
+    void aSandboxTenant() {
+        String suffix = UUID.randomUUID().toString().substring(0, 12);
+        tenant = new TenantId("t-rec-" + suffix);
+        merchantId = "m-rec-" + suffix;
+        String secret = "rec-secret-" + suffix;
+        tenants.provision(new ProvisionTenantCommand(tenant, "Reconciled shop", new MerchantId(merchantId),
+                Optional.empty(), Optional.of(secret)));
+        sandboxMerchants.register(merchantId, List.of(secret));
+        jdbc = new JdbcTemplate(dataSource);
+    }
+
+    private Payment stored(PaymentStatus status, long amount, Instant createdAt, Instant paidAt) {
+        String id = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        Payment payment = Payment.reconstitute(new PaymentId(id), tenant, new MerchantOrderId("o-" + id),
+                Money.of(amount, "CNY"), CHANNEL, "u-1", "course:java-101", "", status,
+                status.isPaid() ? new ChannelTxnId("T-" + id.substring(4, 20)) : null, Money.zero(
+                        Money.currency("CNY")), createdAt, paidAt == null ? createdAt : paidAt, paidAt,
+                Version.INITIAL);
+        payments.insert(payment);
+        return payment;
+    }
+
+    private static String line(String tradeNo, String outTradeNo, String type, String status, long amount,
+                               String currency, String at) {
+        return String.join(",", tradeNo, outTradeNo, type, status, Long.toString(amount), currency, at) + "\r\n";
+    }
+
+    private ReconciliationRunView upload(ReconciliationService service, LocalDate day, String csv) {
+        return service.startReconciliation(new StartReconciliationCommand(tenant, CHANNEL, day,
+                new StatementSource.Upload(day + ".csv", csv.getBytes(StandardCharsets.UTF_8)), "alice"));
+    }
+
+    private Map<DiscrepancyClass, DiscrepancyView> byClass(long runId) {
+        return reconciliation.listDiscrepancies(tenant, runId, null).stream()
+                .collect(Collectors.toMap(DiscrepancyView::kind, Function.identity()));
+    }
+
+    private long count(String sql) {
+        return jdbc.queryForObject(sql, Long.class, tenant.value());
+    }
+
+    /** Everything a repair can leave behind, for this test's tenant. */
+    private List<Long> sideEffects() {
+        return List.of(
+                count("SELECT COUNT(*) FROM channel_notifications WHERE tenant_id = ? AND source = 'RECONCILIATION'"),
+                count("SELECT COUNT(*) FROM review_cases WHERE tenant_id = ?"),
+                count("SELECT COUNT(*) FROM outbox_events WHERE tenant_id = ?"),
+                count("SELECT COUNT(*) FROM payment_resolutions WHERE tenant_id = ?"),
+                count("SELECT COUNT(*) FROM reconciliation_discrepancies WHERE tenant_id = ?"));
+    }
+
+    private String status(Payment payment) {
+        return jdbc.queryForObject("SELECT status FROM payments WHERE id = ?", String.class, payment.id().value());
+    }
+
+    @Test
+    void everyDiscrepancyClassGetsExactlyItsRepairAndASecondRunOfTheDayChangesNothing() {
+        LocalDate day = LocalDate.of(2031, 5, 14);
+        Instant morning = Instant.parse("2031-05-14T08:00:00Z");
+        Payment paidThere = stored(PaymentStatus.PENDING, 1999, morning, null);
+        Payment paidHereOnly = stored(PaymentStatus.SUCCEEDED, 2999, morning, morning.plusSeconds(3600));
+        Payment wrongAmount = stored(PaymentStatus.SUCCEEDED, 1999, morning, morning.plusSeconds(60));
+        Payment failedThere = stored(PaymentStatus.PENDING, 1999, morning, null);
+        Payment matched = stored(PaymentStatus.SUCCEEDED, 4999, morning, morning.plusSeconds(120));
+        Payment paidAtTheEdge = stored(PaymentStatus.SUCCEEDED, 999, morning, Instant.parse("2031-05-14T23:55:00Z"));
+        String strangerTrade = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        // Trade numbers bind to one payment per channel for good: each run of this test needs its own.
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String statement = HEADER
+                + line("T-PAID-1-" + run, paidThere.id().value(), "PAYMENT", "SUCCESS", 1999, "CNY",
+                        "2031-05-14T10:00:00Z")
+                + line("T-STRANGER-" + run, strangerTrade, "PAYMENT", "SUCCESS", 500, "CNY",
+                        "2031-05-14T11:00:00Z")
+                + line(wrongAmount.channelTxnId().value(), wrongAmount.id().value(), "PAYMENT", "SUCCESS", 1000,
+                        "CNY", "2031-05-14T08:01:00Z")
+                + line("T-FAILED-1-" + run, failedThere.id().value(), "PAYMENT", "FAILED", 1999, "CNY",
+                        "2031-05-14T12:00:00Z")
+                + line(matched.channelTxnId().value(), matched.id().value(), "PAYMENT", "SUCCESS", 4999, "CNY",
+                        "2031-05-14T08:02:00Z")
+                + line("R-1", matched.id().value(), "REFUND", "SUCCESS", 100, "CNY", "2031-05-14T13:00:00Z");
+
+        ReconciliationRunView first = upload(reconciliation, day, statement);
+
+        assertThat(first.status()).isEqualTo("COMPLETED");
+        assertThat(first.byClass()).containsOnly(
+                Map.entry(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE, 1),
+                Map.entry(DiscrepancyClass.CHANNEL_TRADE_UNKNOWN_HERE, 1),
+                Map.entry(DiscrepancyClass.HERE_NOT_AT_CHANNEL, 1),
+                Map.entry(DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH, 1),
+                Map.entry(DiscrepancyClass.STATUS_MISMATCH, 1));
+        assertThat(first.matched()).isEqualTo(1);
+        assertThat(first.held()).as("the payment paid 5 minutes before midnight waits in the pool").isEqualTo(1);
+        assertThat(first.newDiscrepancies()).isEqualTo(5);
+        assertThat(first.repairsApplied()).isEqualTo(5);
+        assertThat(first.repairsOpen()).isZero();
+        assertThat(first.refundLines()).isEqualTo(1);
+        assertThat(first.skippedChecks()).hasSize(2).anySatisfy(s -> assertThat(s)
+                .startsWith("PAID_BUT_ENTITLEMENT_MISSING: not compared")).anySatisfy(s -> assertThat(s)
+                .startsWith("REFUND_MISMATCH: not compared").contains("1 refund lines not compared"));
+
+        Map<DiscrepancyClass, DiscrepancyView> found = byClass(first.id());
+        found.values().forEach(d -> {
+            assertThat(d.repair()).isEqualTo(d.kind().repair());
+            assertThat(d.repairStatus()).isEqualTo(RepairStatus.APPLIED);
+            assertThat(d.repairedBy()).isEqualTo("reconciliation");
+        });
+        assertThat(jdbc.queryForList("SELECT repair FROM reconciliation_discrepancies WHERE tenant_id = ?"
+                + " ORDER BY id", String.class, tenant.value())).as("each class names its repair in the data")
+                .containsExactly("APPLY_CHANNEL_RESULT", "HOLD_FOR_REVIEW", "HOLD_FOR_REVIEW", "ASK_CHANNEL",
+                        "HOLD_FOR_REVIEW");
+        // PAID_AT_CHANNEL_NOT_HERE: applied through the state machine, recorded as a notification.
+        assertThat(status(paidThere)).isEqualTo("SUCCEEDED");
+        assertThat(jdbc.queryForObject("SELECT outcome FROM channel_notifications WHERE payment_id = ? AND source ="
+                + " 'RECONCILIATION'", String.class, paidThere.id().value())).isEqualTo("APPLIED");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM outbox_events WHERE aggregate_id = ? AND event_type ="
+                + " 'PaymentSucceeded'", Long.class, paidThere.id().value())).isEqualTo(1);
+        // The three holds: review cases with the class's reason; nothing about the payments changed.
+        assertThat(jdbc.queryForList("SELECT CONCAT(COALESCE(payment_id, '-'), ' ', reason) FROM review_cases"
+                + " WHERE tenant_id = ? ORDER BY id", String.class, tenant.value())).containsExactlyInAnyOrder(
+                "- UNKNOWN_PAYMENT",
+                paidHereOnly.id().value() + " NOT_PAID_ON_STATEMENT",
+                wrongAmount.id().value() + " AMOUNT_MISMATCH");
+        assertThat(status(paidHereOnly)).isEqualTo("SUCCEEDED");
+        assertThat(status(wrongAmount)).isEqualTo("SUCCEEDED");
+        // STATUS_MISMATCH: the resolver's case is open, due now; the payment waits for the channel's answer.
+        assertThat(cases.find(tenant, failedThere.id().value())).hasValueSatisfying(c -> {
+            assertThat(c.status().name()).isEqualTo("OPEN");
+            assertThat(c.reason()).isEqualTo("RECONCILIATION_STATUS_MISMATCH");
+        });
+        assertThat(status(failedThere)).isEqualTo("PENDING");
+        assertThat(status(paidAtTheEdge)).isEqualTo("SUCCEEDED");
+        List<Long> afterFirst = sideEffects();
+
+        ReconciliationRunView second = upload(reconciliation, day, statement);
+
+        assertThat(second.id()).isNotEqualTo(first.id());
+        assertThat(second.byClass()).isEqualTo(first.byClass());
+        assertThat(byClass(second.id()).values()).extracting(DiscrepancyView::id)
+                .containsExactlyInAnyOrderElementsOf(found.values().stream().map(DiscrepancyView::id).toList());
+        assertThat(second.newDiscrepancies()).isZero();
+        assertThat(second.repairsApplied()).isZero();
+        assertThat(second.held()).isEqualTo(1);
+        assertThat(sideEffects()).as("no repair is repeated").isEqualTo(afterFirst);
+
+        // An operator applying an applied repair again changes nothing either.
+        DiscrepancyView again = reconciliation.applyRepair(new ApplyRepairCommand(tenant,
+                found.get(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE).id(), "bob", "looks unpaid to me"));
+        assertThat(again.repairedBy()).isEqualTo("reconciliation");
+        assertThat(again.repairedAt()).isEqualTo(found.get(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE).repairedAt());
+        assertThat(sideEffects()).isEqualTo(afterFirst);
+        assertThat(reconciliation.lastRunSummary(tenant)).hasValueSatisfying(last -> {
+            assertThat(last.id()).isEqualTo(second.id());
+            assertThat(last.discrepancies()).isEqualTo(5);
+        });
+        assertThat(reconciliation.listDiscrepancies(tenant, second.id(), DiscrepancyClass.HERE_NOT_AT_CHANNEL))
+                .singleElement().satisfies(d -> assertThat(d.paymentId()).isEqualTo(paidHereOnly.id().value()));
+    }
+
+    @Test
+    void aHeldItemCountsOnlyWhenTheNextDaysStatementDoesNotMatchItEither() {
+        LocalDate day = LocalDate.of(2031, 6, 20);
+        Instant morning = Instant.parse("2031-06-20T08:00:00Z");
+        Payment late = stored(PaymentStatus.SUCCEEDED, 1999, morning, Instant.parse("2031-06-20T23:58:00Z"));
+        Payment lost = stored(PaymentStatus.SUCCEEDED, 2999, morning, Instant.parse("2031-06-20T23:59:00Z"));
+
+        ReconciliationRunView dayOne = upload(reconciliation, day, HEADER);
+        ReconciliationRunView dayOneAgain = upload(reconciliation, day, HEADER);
+
+        for (ReconciliationRunView run : List.of(dayOne, dayOneAgain)) {
+            assertThat(run.held()).isEqualTo(2);
+            assertThat(run.discrepancies()).as("near the day's end: timing until the next day says otherwise")
+                    .isZero();
+        }
+        String nextDay = HEADER + line(late.channelTxnId().value(), late.id().value(), "PAYMENT", "SUCCESS", 1999,
+                "CNY", "2031-06-21T00:00:30Z");
+
+        ReconciliationRunView dayTwo = upload(reconciliation, day.plusDays(1), nextDay);
+
+        assertThat(dayTwo.released()).as("yesterday's late trade is on today's statement").isEqualTo(1);
+        assertThat(dayTwo.countedFromPool()).isEqualTo(1);
+        assertThat(reconciliation.listDiscrepancies(tenant, dayTwo.id(), null)).singleElement().satisfies(d -> {
+            assertThat(d.kind()).isEqualTo(DiscrepancyClass.HERE_NOT_AT_CHANNEL);
+            assertThat(d.paymentId()).isEqualTo(lost.id().value());
+            assertThat(d.day()).isEqualTo(day.plusDays(1));
+            assertThat(d.detail()).contains("held since 2031-06-20");
+            assertThat(d.repairStatus()).isEqualTo(RepairStatus.APPLIED);
+        });
+        List<Long> afterDayTwo = sideEffects();
+
+        ReconciliationRunView dayTwoAgain = upload(reconciliation, day.plusDays(1), nextDay);
+
+        assertThat(dayTwoAgain.byClass()).isEqualTo(dayTwo.byClass());
+        assertThat(dayTwoAgain.repairsApplied()).isZero();
+        assertThat(sideEffects()).isEqualTo(afterDayTwo);
+        assertThat(jdbc.queryForList("SELECT status FROM reconciliation_holds WHERE tenant_id = ? ORDER BY id",
+                String.class, tenant.value())).containsExactly("RELEASED", "COUNTED");
+    }
+
+    @Test
+    void aStatementThatCannotBeReadIsRefusedWholeAndChangesNothing() {
+        LocalDate day = LocalDate.of(2031, 7, 1);
+        Payment pending = stored(PaymentStatus.PENDING, 1999, Instant.parse("2031-07-01T08:00:00Z"), null);
+        String good = line("T-1", pending.id().value(), "PAYMENT", "SUCCESS", 1999, "CNY", "2031-07-01T09:00:00Z");
+        Map<String, String> badStatements = Map.of(
+                "missing columns: amount_minor, currency",
+                "trade_no,out_trade_no,type,status,event_time\r\nT-1," + pending.id() + ",PAYMENT,SUCCESS,"
+                        + "2031-07-01T09:00:00Z\r\n",
+                "line 3, amount_minor: '19.99' is not a whole, non-negative number of minor units",
+                HEADER + good + line("T-2", "pay_other", "PAYMENT", "SUCCESS", 0, "CNY", "2031-07-01T09:00:00Z")
+                        .replace(",0,", ",19.99,"),
+                "line 2, event_time: 2031-06-30T09:00:00Z is not on the statement's day 2031-07-01 (UTC)",
+                HEADER + good.replace("2031-07-01T09", "2031-06-30T09"),
+                "more than the limit of 10485760 bytes",
+                HEADER + good + "x".repeat(10 * 1024 * 1024));
+
+        badStatements.forEach((expected, csv) -> assertThatThrownBy(() -> upload(reconciliation, day, csv))
+                .isInstanceOf(StatementRejected.class).hasMessageContaining(expected));
+
+        assertThat(count("SELECT COUNT(*) FROM reconciliation_runs WHERE tenant_id = ?")).isZero();
+        assertThat(sideEffects()).containsOnly(0L);
+        assertThat(status(pending)).isEqualTo("PENDING");
+    }
+
+    @Test
+    void theStatementIsFetchedFromTheSandboxAndAPaymentWhoseCallbackWasDroppedIsApplied() throws Exception {
+        Payment pending = stored(PaymentStatus.PENDING, 1999, Instant.now(), null);
+        ChannelGateway sandbox = gateways.stream().filter(g -> g.channel().equals(CHANNEL)).findFirst().orElseThrow();
+        sandbox.registerTrade(pending, merchantId);
+        assertThat(sandboxCall("PUT", "/sandbox-channel/trades/" + pending.id() + "/behaviour",
+                "{\"drop_callbacks\":true}")).isEqualTo(200);
+        assertThat(sandboxCall("POST", "/sandbox-channel/trades/" + pending.id() + "/events",
+                "{\"status\":\"SUCCESS\"}")).isEqualTo(200);
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        // No edge window, so that a test running just before midnight does not hold the trade for tomorrow.
+        ReconciliationService noWindow = new ReconciliationService(gateways, credentials, payments, paidPayments,
+                records, log, outbox, reviews, cases, EntitlementLedgerView.notAvailable("not here"),
+                RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
+                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
+
+        ReconciliationRunView run = noWindow.startReconciliation(new StartReconciliationCommand(tenant, CHANNEL,
+                today, new StatementSource.FetchFromChannel(), "alice"));
+
+        assertThat(run.source()).isEqualTo("FETCH");
+        assertThat(run.paymentLines()).as("only this tenant's merchant's trades").isEqualTo(1);
+        assertThat(run.repairsOpen()).as("automatic repair is off").isEqualTo(1);
+        DiscrepancyView found = noWindow.listDiscrepancies(tenant, run.id(), null).get(0);
+        assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE);
+        assertThat(found.repair()).isEqualTo(Repair.APPLY_CHANNEL_RESULT);
+        assertThat(status(pending)).isEqualTo("PENDING");
+
+        DiscrepancyView repaired = noWindow.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol",
+                "channel statement shows it paid"));
+        DiscrepancyView repairedAgain = noWindow.applyRepair(new ApplyRepairCommand(tenant, found.id(), "dave",
+                "double click"));
+
+        assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.APPLIED);
+        assertThat(repaired.repairedBy()).isEqualTo("carol");
+        assertThat(repaired.repairReason()).isEqualTo("channel statement shows it paid");
+        assertThat(repairedAgain.repairedBy()).isEqualTo("carol");
+        assertThat(status(pending)).isEqualTo("SUCCEEDED");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM outbox_events WHERE aggregate_id = ? AND event_type ="
+                + " 'PaymentSucceeded'", Long.class, pending.id().value())).isEqualTo(1);
+    }
+
+    private int sandboxCall(String method, String path, String body) throws Exception {
+        return CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+}
