@@ -24,6 +24,8 @@ public enum ReviewDecision {
                     EnumSet.allOf(ReviewDecision.class);
             case MERCHANT_MISMATCH, TRADE_NO_MISMATCH, TRADE_NO_BOUND_ELSEWHERE, CHANNEL_MISMATCH ->
                     EnumSet.of(DISMISS, ESCALATE);
+            // Paid here, not paid on the channel's statement: no money to send back; explain it or ask the channel.
+            case NOT_PAID_ON_STATEMENT -> EnumSet.of(DISMISS, ESCALATE);
         };
     }
 }
