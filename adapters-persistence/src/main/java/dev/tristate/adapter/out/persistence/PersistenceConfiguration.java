@@ -20,7 +20,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 @Configuration(proxyBeanMethods = false)
 @PropertySource("classpath:tristate-persistence.properties")
 @Import({DataSourceConfiguration.class, NotificationPersistenceConfiguration.class,
-        MerchantApiPersistenceConfiguration.class, OutboxRelayPersistenceConfiguration.class})
+        MerchantApiPersistenceConfiguration.class, OutboxRelayPersistenceConfiguration.class,
+        ConsumerPersistenceConfiguration.class})
 @MapperScan(basePackageClasses = PersistenceConfiguration.class, annotationClass = org.apache.ibatis.annotations.Mapper.class)
 public class PersistenceConfiguration {
 

@@ -14,6 +14,8 @@ public interface CrashPoints {
     String C3_AFTER_CLAIM = "C3";
     /** C4: outbox relay, after the broker confirmed, before the rows are marked SENT. */
     String C4_BEFORE_MARK_SENT = "C4";
+    /** C5: consumer, after its business transaction committed, before the message is acknowledged. */
+    String C5_BEFORE_ACK = "C5";
 
     CrashPoints NONE = point -> { };
 
