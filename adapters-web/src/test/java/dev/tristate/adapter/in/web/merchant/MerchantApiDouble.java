@@ -1,12 +1,14 @@
 package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
+import dev.tristate.application.fakes.InMemoryEntitlementStore;
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
 import dev.tristate.application.port.in.GetPaymentQuery;
+import dev.tristate.application.port.in.PaymentEntitlementsQuery;
 import dev.tristate.application.port.in.IdempotentResponse;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway;
@@ -15,6 +17,8 @@ import dev.tristate.application.service.CreatePaymentService;
 import dev.tristate.application.service.GetPaymentService;
 import dev.tristate.application.service.IdempotencyGate;
 import dev.tristate.application.service.IdempotencySettings;
+import dev.tristate.application.service.PaymentEntitlementsService;
+import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
@@ -35,7 +39,8 @@ import java.util.concurrent.TimeUnit;
  * The inbound ports as the web adapter sees them: the real services over in-memory fakes (so replays, stored
  * refusals and their bytes are the real thing), plus switches to make the next call fail or wait.
  */
-class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, AuthenticateMerchantQuery {
+class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, PaymentEntitlementsQuery,
+        AuthenticateMerchantQuery {
 
     static final Instant NOW = Instant.parse("2026-11-30T08:00:00.123456Z");
     static final TenantId TENANT_A = new TenantId("tenant-a");
@@ -50,6 +55,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Authen
     private final Map<ApiKey, TenantId> keys = Map.of(KEY_A, TENANT_A, KEY_B, TENANT_B);
     private final CreatePaymentService create;
     private final GetPaymentService get = new GetPaymentService(payments);
+    final InMemoryEntitlementStore entitlements = new InMemoryEntitlementStore();
+    private final PaymentEntitlementsService entitlementsOf = new PaymentEntitlementsService(entitlements);
     private final Map<String, RuntimeException> nextFailure = new ConcurrentHashMap<>();
     private volatile CountDownLatch holdNextCreate;
     private volatile CountDownLatch createEntered;
@@ -63,6 +70,11 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Authen
                 new IdempotencyGate(idempotency, transactions, clock, UUID::randomUUID,
                         IdempotencySettings.defaults()),
                 payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID);
+    }
+
+    @Override
+    public List<Entitlement> entitlementsOf(TenantId tenantId, PaymentId paymentId) {
+        return entitlementsOf.entitlementsOf(tenantId, paymentId);
     }
 
     /** The next create (or get) throws this instead of running. */
