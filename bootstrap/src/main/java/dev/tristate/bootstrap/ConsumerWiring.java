@@ -1,13 +1,14 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.adapter.in.messaging.ConsumerRetryScheduler;
 import dev.tristate.adapter.in.messaging.EntitlementsListener;
 import dev.tristate.adapter.in.messaging.JsonEventPayloadReader;
+import dev.tristate.adapter.in.messaging.RepeatingRounds;
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.EventPayloadReader;
 import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.ConsumerSettings;
 import dev.tristate.application.service.EntitlementsConsumerService;
@@ -77,11 +78,11 @@ class ConsumerWiring {
 
     @Bean
     EntitlementsConsumerService entitlementsConsumerService(EventPayloadReader reader, Inbox inbox,
-            EntitlementStore entitlements, ConsumerDeliveryStore deliveries, Transactions transactions,
-            CrashPoints crashPoints, Clock clock, ConsumerProperties consumers) {
+            EntitlementStore entitlements, ConsumerDeliveryStore deliveries, TaskStore tasks,
+            Transactions transactions, CrashPoints crashPoints, Clock clock, ConsumerProperties consumers) {
         RetryProperties retry = consumers.retry();
         Backoff backoff = new Backoff(retry.backoff().initial(), retry.backoff().max(), retry.backoff().multiplier());
-        return new EntitlementsConsumerService(reader, inbox, entitlements, deliveries, transactions, crashPoints,
+        return new EntitlementsConsumerService(reader, inbox, entitlements, deliveries, tasks, transactions, crashPoints,
                 clock, new Random(), new ConsumerSettings(new ConsumerRetryPolicy(backoff, retry.maxAttempts(),
                 retry.window()), retry.batchSize(), retry.lease(), consumers.requeuePause()));
     }
@@ -107,9 +108,9 @@ class ConsumerWiring {
 
     @Bean
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
-    ConsumerRetryScheduler consumerRetryScheduler(EntitlementsConsumerService consumer,
-                                                  ConsumerProperties consumers) {
+    RepeatingRounds consumerRetryRounds(EntitlementsConsumerService consumer, ConsumerProperties consumers) {
         RetryProperties retry = consumers.retry();
-        return new ConsumerRetryScheduler(consumer, retry.interval(), retry.maxPause(), retry.batchSize());
+        return new RepeatingRounds("consumer-retries", consumer::retryDue, retry.interval(), retry.maxPause(),
+                retry.batchSize());
     }
 }

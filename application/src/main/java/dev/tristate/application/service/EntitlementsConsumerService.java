@@ -12,6 +12,7 @@ import dev.tristate.application.port.out.EventPayloadReader.Unreadable;
 import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.Inbox.InboxEntry;
 import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerFailure;
@@ -25,6 +26,7 @@ import dev.tristate.domain.entitlement.Membership;
 import dev.tristate.domain.entitlement.TokenLedgerEntry;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.task.Task;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -38,6 +40,9 @@ import java.util.random.RandomGenerator;
  * row and changes nothing, provided it carries the same content; a different body under a known event id is a broken
  * invariant and goes to the quarantine. The grant has its own business key (tenant, user, SKU, payment), so the same
  * purchase carried by two different events is granted once.
+ *
+ * <p>Each grant also writes, in the same transaction, the task that tells the tenant's own service about it
+ * ({@link TaskRunnerService}).
  *
  * <p>Failures never loop through the broker: a transient one (the database busy or unreachable, a commit of unknown
  * outcome) is written to the consumer's delivery table and retried from there with backoff and jitter, bounded in
@@ -53,6 +58,7 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
     private final Inbox inbox;
     private final EntitlementStore entitlements;
     private final ConsumerDeliveryStore deliveries;
+    private final TaskStore tasks;
     private final Transactions transactions;
     private final CrashPoints crashPoints;
     private final Clock clock;
@@ -60,13 +66,14 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
     private final ConsumerSettings settings;
 
     public EntitlementsConsumerService(EventPayloadReader reader, Inbox inbox, EntitlementStore entitlements,
-                                       ConsumerDeliveryStore deliveries, Transactions transactions,
+                                       ConsumerDeliveryStore deliveries, TaskStore tasks, Transactions transactions,
                                        CrashPoints crashPoints, Clock clock, RandomGenerator random,
                                        ConsumerSettings settings) {
         this.reader = reader;
         this.inbox = inbox;
         this.entitlements = entitlements;
         this.deliveries = deliveries;
+        this.tasks = tasks;
         this.transactions = transactions;
         this.crashPoints = crashPoints;
         this.clock = clock;
@@ -240,6 +247,8 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
             }
         }
         entitlements.insert(Entitlement.grant(key, kind.get(), event.eventId(), now, membershipEnd));
+        // The tenant's service hears of the grant through a task written with it: after the commit, at least once.
+        tasks.insert(Task.entitlementGranted(key, now));
         return Optional.of("GRANTED");
     }
 

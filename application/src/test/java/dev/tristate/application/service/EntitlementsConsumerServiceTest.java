@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.fakes.InMemoryConsumerDeliveryStore;
 import dev.tristate.application.fakes.InMemoryEntitlementStore;
 import dev.tristate.application.fakes.InMemoryInbox;
+import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.StubEventPayloadReader;
 import dev.tristate.application.port.in.ConsumeEventUseCase.Acknowledge;
@@ -48,7 +49,9 @@ class EntitlementsConsumerServiceTest {
     private final InMemoryInbox inbox = new InMemoryInbox();
     private final InMemoryEntitlementStore entitlements = new InMemoryEntitlementStore();
     private final InMemoryConsumerDeliveryStore deliveries = new InMemoryConsumerDeliveryStore();
-    private final InMemoryTransactions transactions = new InMemoryTransactions(inbox, entitlements, deliveries);
+    private final InMemoryTaskStore tasks = new InMemoryTaskStore();
+    private final InMemoryTransactions transactions = new InMemoryTransactions(inbox, entitlements, deliveries,
+            tasks);
     private final List<String> crashPointsReached = new ArrayList<>();
     private final List<Integer> inboxRowsAtC5 = new ArrayList<>();
     private final CrashPoints crashPoints = point -> {
@@ -56,7 +59,7 @@ class EntitlementsConsumerServiceTest {
         inboxRowsAtC5.add(inbox.all().size());
     };
     private final EntitlementsConsumerService consumer = new EntitlementsConsumerService(reader, inbox, entitlements,
-            deliveries, transactions, crashPoints, clock, new Random(7), new ConsumerSettings(
+            deliveries, tasks, transactions, crashPoints, clock, new Random(7), new ConsumerSettings(
                     new ConsumerRetryPolicy(new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 4,
                             Duration.ofHours(1)), 10, Duration.ofSeconds(30), Duration.ofSeconds(2)));
 
@@ -91,6 +94,8 @@ class EntitlementsConsumerServiceTest {
             assertThat(e.grantedAt()).isEqualTo(T0);
         });
         assertThat(inbox.all()).singleElement().satisfies(row -> assertThat(row.outcome()).isEqualTo("GRANTED"));
+        assertThat(tasks.all()).as("the tenant's notice, written with the grant").singleElement()
+                .satisfies(task -> assertThat(task.key().value()).isEqualTo("entitlement-granted:pay_1:course:java-101"));
         assertThat(crashPointsReached).containsExactly(CrashPoints.C5_BEFORE_ACK);
         assertThat(inboxRowsAtC5).as("C5 comes after the commit").containsExactly(1);
     }
@@ -102,6 +107,7 @@ class EntitlementsConsumerServiceTest {
 
         assertThat(acked(consumer.consume(purchase))).isEqualTo(Outcome.DUPLICATE);
         assertThat(entitlements.all()).hasSize(1);
+        assertThat(tasks.all()).hasSize(1);
         assertThat(entitlements.tokenBalance(TENANT, "u-42")).isEqualTo(100);
     }
 

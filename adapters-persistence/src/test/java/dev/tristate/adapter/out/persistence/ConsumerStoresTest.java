@@ -6,17 +6,22 @@ import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.EntitlementStoreContract;
 import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.InboxContract;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.TaskStoreContract;
+import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.application.port.out.Transactions;
 import org.junit.jupiter.api.Nested;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** The consumers' port contracts on MyBatis: MariaDB under .ci/run (TRISTATE_IT_DB_URL), the embedded H2 elsewhere. */
+/** The consumers' and tasks' port contracts on MyBatis: MariaDB under .ci/run (TRISTATE_IT_DB_URL), the embedded H2 elsewhere. */
 class ConsumerStoresTest extends PersistenceIntegrationTest {
 
     @Autowired Inbox inbox;
     @Autowired EntitlementStore entitlements;
     @Autowired ConsumerDeliveryStore deliveries;
     @Autowired Transactions transactions;
+    @Autowired TaskStore tasks;
+    @Autowired TenantWebhooks webhooks;
 
     @Nested
     class TheInbox extends InboxContract {
@@ -44,6 +49,19 @@ class ConsumerStoresTest extends PersistenceIntegrationTest {
         @Override
         protected ConsumerDeliveryStore store() {
             return deliveries;
+        }
+    }
+
+    @Nested
+    class TheTaskStore extends TaskStoreContract {
+        @Override
+        protected TaskStore store() {
+            return tasks;
+        }
+
+        @Override
+        protected TenantWebhooks webhooks() {
+            return webhooks;
         }
     }
 }
