@@ -1,25 +1,26 @@
 package dev.tristate.adapter.in.messaging;
 
-import dev.tristate.application.port.in.RetryConsumerDeliveriesUseCase;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Runs the consumers' scheduled redelivery in this process: one round per interval, rounds back to back while they
- * come back full, a growing pause (up to {@code maxPause}) while the database fails. Any number of processes may run
- * it; the deliveries' versions keep them apart.
+ * Runs rounds of database-driven work in this process (the consumers' scheduled redelivery, the task runner): one
+ * round per interval, rounds back to back while they come back full, a growing pause (up to {@code maxPause}) while
+ * the database fails. Any number of processes may run them; the rows' versions keep them apart.
  */
-public class ConsumerRetryScheduler implements SmartLifecycle {
+public class RepeatingRounds implements SmartLifecycle {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ConsumerRetryScheduler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(RepeatingRounds.class);
 
-    private final RetryConsumerDeliveriesUseCase retries;
+    private final String name;
+    private final IntSupplier round;
     private final Duration interval;
     private final Duration maxPause;
     private final int batchSize;
@@ -27,14 +28,15 @@ public class ConsumerRetryScheduler implements SmartLifecycle {
     private ScheduledExecutorService thread;
     private int failuresInARow;
 
-    public ConsumerRetryScheduler(RetryConsumerDeliveriesUseCase retries, Duration interval, Duration maxPause,
-                                  int batchSize) {
-        this.retries = Objects.requireNonNull(retries, "retries");
+    /** @param round one round of work; returns how many items it took (a full batch runs the next one at once) */
+    public RepeatingRounds(String name, IntSupplier round, Duration interval, Duration maxPause, int batchSize) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.round = Objects.requireNonNull(round, "round");
         this.interval = Objects.requireNonNull(interval, "interval");
         this.maxPause = Objects.requireNonNull(maxPause, "max pause");
         this.batchSize = batchSize;
         if (interval.isNegative() || interval.isZero() || maxPause.compareTo(interval) < 0) {
-            throw new IllegalArgumentException("the retry interval must be positive and not above the maximum pause");
+            throw new IllegalArgumentException("the interval must be positive and not above the maximum pause");
         }
     }
 
@@ -44,23 +46,23 @@ public class ConsumerRetryScheduler implements SmartLifecycle {
             return;
         }
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "tristate-consumer-retries");
+            Thread t = new Thread(r, "tristate-" + name);
             t.setDaemon(true);
             return t;
         });
         executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         thread = executor;
         running = true;
-        thread.schedule(this::round, interval.toMillis(), TimeUnit.MILLISECONDS);
+        thread.schedule(this::runRound, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private void round() {
+    private void runRound() {
         if (!running) {
             return;
         }
         Duration next = interval;
         try {
-            int taken = retries.retryDue();
+            int taken = round.getAsInt();
             failuresInARow = 0;
             if (taken >= batchSize) {
                 next = Duration.ZERO;
@@ -70,11 +72,12 @@ public class ConsumerRetryScheduler implements SmartLifecycle {
             long factor = 1L << Math.min(failuresInARow, 16);
             next = interval.multipliedBy(factor).compareTo(maxPause) > 0 ? maxPause : interval.multipliedBy(factor);
             if (failuresInARow == 1) {
-                LOG.warn("Consumer retries failed; pausing up to {} between rounds until they work again", maxPause, e);
+                LOG.warn("Rounds of {} failed; pausing up to {} between rounds until they work again", name,
+                        maxPause, e);
             }
         }
         if (running) {
-            thread.schedule(this::round, next.toMillis(), TimeUnit.MILLISECONDS);
+            thread.schedule(this::runRound, next.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
