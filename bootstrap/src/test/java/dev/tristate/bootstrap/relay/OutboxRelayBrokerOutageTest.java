@@ -45,7 +45,9 @@ import org.springframework.test.context.DynamicPropertySource;
                 "tristate.relay.batch-size=50", "tristate.relay.threads=2", "tristate.relay.interval=50ms", "tristate.relay.max-pause=500ms",
                 "tristate.relay.lease=10s", "tristate.relay.confirm-timeout=3s", "tristate.relay.retry-window=1h",
                 "tristate.relay.backoff.initial=100ms", "tristate.relay.backoff.max=1s",
-                "tristate.relay.metrics-interval=1s"})
+                "tristate.relay.metrics-interval=1s",
+                // The test reads the entitlements queue itself; the consumer would take the events first.
+                "tristate.consumers.enabled=false"})
 @ActiveProfiles("prod")
 @Import(OutboxRelayBrokerOutageTest.DropTheDatabaseOnClose.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -26,7 +26,9 @@ class OutboxRelayOnTheEmbeddedDefaultTest {
     @Test
     void anOutboxEventReachesTheEntitlementsQueueOfTheInProcessBroker(@TempDir Path dataDir) {
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TristateApplication.class)
-                .profiles("embedded").run("--server.port=0", "--tristate.data-dir=" + dataDir)) {
+                .profiles("embedded").run("--server.port=0", "--tristate.data-dir=" + dataDir,
+                        // The test reads the queue itself: the entitlements consumer would take the event first.
+                        "--tristate.consumers.enabled=false")) {
             OutboxRows rows = new OutboxRows(app.getBean(DataSource.class));
 
             String eventId = rows.insertPending(1, "PaymentSucceeded").get(0);

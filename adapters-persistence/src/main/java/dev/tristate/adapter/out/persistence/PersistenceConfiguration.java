@@ -21,7 +21,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 @PropertySource("classpath:tristate-persistence.properties")
 @Import({DataSourceConfiguration.class, NotificationPersistenceConfiguration.class,
         MerchantApiPersistenceConfiguration.class, OutboxRelayPersistenceConfiguration.class,
-        ReconciliationPersistenceConfiguration.class})
+        ReconciliationPersistenceConfiguration.class, ConsumerPersistenceConfiguration.class})
 @MapperScan(basePackageClasses = PersistenceConfiguration.class, annotationClass = org.apache.ibatis.annotations.Mapper.class)
 public class PersistenceConfiguration {
 

@@ -14,6 +14,10 @@ public interface CrashPoints {
     String C3_AFTER_CLAIM = "C3";
     /** C4: outbox relay, after the broker confirmed, before the rows are marked SENT. */
     String C4_BEFORE_MARK_SENT = "C4";
+    /** C5: consumer, after its business transaction committed, before the message is acknowledged. */
+    String C5_BEFORE_ACK = "C5";
+    /** C6: task, after the downstream side effect succeeded, before the task is marked done. */
+    String C6_BEFORE_TASK_DONE = "C6";
 
     CrashPoints NONE = point -> { };
 

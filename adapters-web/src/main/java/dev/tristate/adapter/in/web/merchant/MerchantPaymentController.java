@@ -6,6 +6,7 @@ import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
 import dev.tristate.application.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.port.in.GetPaymentQuery;
+import dev.tristate.application.port.in.PaymentEntitlementsQuery;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.payment.PaymentId;
@@ -33,12 +34,14 @@ class MerchantPaymentController {
 
     private final CreatePaymentUseCase createPayment;
     private final GetPaymentQuery getPayment;
+    private final PaymentEntitlementsQuery entitlements;
     private final MerchantAuthenticator authenticator;
 
     MerchantPaymentController(CreatePaymentUseCase createPayment, GetPaymentQuery getPayment,
-                              AuthenticateMerchantQuery authenticate) {
+                              PaymentEntitlementsQuery entitlements, AuthenticateMerchantQuery authenticate) {
         this.createPayment = createPayment;
         this.getPayment = getPayment;
+        this.entitlements = entitlements;
         this.authenticator = new MerchantAuthenticator(authenticate);
     }
 
@@ -59,8 +62,9 @@ class MerchantPaymentController {
     ResponseEntity<byte[]> get(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
                                @PathVariable String paymentId) {
         TenantId tenant = authenticator.authenticate(authorization);
+        PaymentId id = parsePaymentId(paymentId);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
-                .body(PaymentJson.view(getPayment.getPayment(tenant, parsePaymentId(paymentId))));
+                .body(PaymentJson.view(getPayment.getPayment(tenant, id), entitlements.entitlementsOf(tenant, id)));
     }
 
     private static PaymentId parsePaymentId(String raw) {

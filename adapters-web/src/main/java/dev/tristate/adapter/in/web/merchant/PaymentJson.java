@@ -7,6 +7,7 @@ import dev.tristate.application.port.in.IdempotentResponse;
 import dev.tristate.application.port.in.PaymentResponseRenderer;
 import dev.tristate.application.port.in.Rejection;
 import dev.tristate.application.port.in.RenderedResponse;
+import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +54,8 @@ final class PaymentJson implements PaymentResponseRenderer {
         return new RenderedResponse(202, JSON.writeValueAsString(creation(payment, PaymentStatus.UNKNOWN.name(), null)));
     }
 
-    static byte[] view(Payment payment) {
+    /** The contract's payment view; {@code entitlements} as {@code [{"sku","status","granted_at"}]}, oldest first. */
+    static byte[] view(Payment payment, List<Entitlement> entitlements) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_id", payment.id().value());
         body.put("status", payment.status().name());
@@ -63,8 +65,16 @@ final class PaymentJson implements PaymentResponseRenderer {
         body.put("channel_txn_id", payment.channelTxnId() == null ? null : payment.channelTxnId().value());
         body.put("paid_at", rfc3339(payment.paidAt()));
         body.put("refunded_minor", payment.refunded().minor());
-        body.put("entitlements", List.of());
+        body.put("entitlements", entitlements.stream().map(PaymentJson::entitlement).toList());
         return JSON.writeValueAsBytes(body);
+    }
+
+    private static Map<String, Object> entitlement(Entitlement entitlement) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("sku", entitlement.key().sku());
+        body.put("status", entitlement.status().name());
+        body.put("granted_at", rfc3339(entitlement.grantedAt()));
+        return body;
     }
 
     /** The answer as rendered the first time; stored problems are problem JSON (every stored status >= 400 is). */

@@ -1,6 +1,7 @@
 package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
+import dev.tristate.application.fakes.InMemoryEntitlementStore;
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
@@ -9,6 +10,7 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
 import dev.tristate.application.port.in.GetPaymentQuery;
+import dev.tristate.application.port.in.PaymentEntitlementsQuery;
 import dev.tristate.application.port.in.IdempotentResponse;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway;
@@ -17,7 +19,9 @@ import dev.tristate.application.service.CreatePaymentService;
 import dev.tristate.application.service.GetPaymentService;
 import dev.tristate.application.service.IdempotencyGate;
 import dev.tristate.application.service.IdempotencySettings;
+import dev.tristate.application.service.PaymentEntitlementsService;
 import dev.tristate.application.service.UnknownOutcomeRecorder;
+import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
@@ -39,7 +43,8 @@ import java.util.concurrent.TimeUnit;
  * The inbound ports as the web adapter sees them: the real services over in-memory fakes (so replays, stored
  * refusals and their bytes are the real thing), plus switches to make the next call fail or wait.
  */
-class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, AuthenticateMerchantQuery {
+class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, PaymentEntitlementsQuery,
+        AuthenticateMerchantQuery {
 
     static final Instant NOW = Instant.parse("2026-11-30T08:00:00.123456Z");
     static final TenantId TENANT_A = new TenantId("tenant-a");
@@ -56,6 +61,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Authen
     private final Map<ApiKey, TenantId> keys = Map.of(KEY_A, TENANT_A, KEY_B, TENANT_B);
     private final CreatePaymentService create;
     private final GetPaymentService get = new GetPaymentService(payments);
+    final InMemoryEntitlementStore entitlements = new InMemoryEntitlementStore();
+    private final PaymentEntitlementsService entitlementsOf = new PaymentEntitlementsService(entitlements);
     private final Map<String, RuntimeException> nextFailure = new ConcurrentHashMap<>();
     private volatile CountDownLatch holdNextCreate;
     private volatile CountDownLatch createEntered;
@@ -70,6 +77,11 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Authen
                         IdempotencySettings.defaults()),
                 payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID,
                 new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
+    }
+
+    @Override
+    public List<Entitlement> entitlementsOf(TenantId tenantId, PaymentId paymentId) {
+        return entitlementsOf.entitlementsOf(tenantId, paymentId);
     }
 
     /** The next create (or get) throws this instead of running. */

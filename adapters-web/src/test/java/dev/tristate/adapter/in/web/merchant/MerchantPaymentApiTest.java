@@ -10,7 +10,12 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import dev.tristate.application.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.domain.entitlement.Entitlement;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.entitlement.EntitlementKind;
+import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PaymentId;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -401,6 +406,24 @@ class MerchantPaymentApiTest {
         assertThat(payment.get("refunded_minor").longValue()).isZero();
         assertThat(payment.get("entitlements").isArray()).isTrue();
         assertThat(payment.get("entitlements")).isEmpty();
+    }
+
+    @Test
+    void aPaymentShowsItsEntitlementsWithSkuStatusAndGrantTimeOnlyToItsTenant() throws Exception {
+        String id = json(create(newKey(), BODY)).get("payment_id").stringValue();
+        api.entitlements.insert(Entitlement.grant(
+                new EntitlementKey(MerchantApiDouble.TENANT_A, "u-42",
+                        "course:java-101", new PaymentId(id)),
+                new EntitlementKind.CourseAccess("java-101"),
+                new EventId(UUID.randomUUID()), MerchantApiDouble.NOW, null));
+
+        JsonNode entitlements = json(read(KEY_A.value(), id)).get("entitlements");
+
+        assertThat(entitlements).hasSize(1);
+        assertThat(fieldNames(entitlements.get(0))).containsExactly("sku", "status", "granted_at");
+        assertThat(entitlements.get(0).get("sku").stringValue()).isEqualTo("course:java-101");
+        assertThat(entitlements.get(0).get("status").stringValue()).isEqualTo("GRANTED");
+        assertThat(entitlements.get(0).get("granted_at").stringValue()).isEqualTo("2026-11-30T08:00:00.123456Z");
     }
 
     @Test

@@ -1,0 +1,37 @@
+package dev.tristate.adapter.out.persistence;
+
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.EntitlementStore;
+import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.TenantWebhooks;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The consumers' stores: inbox, entitlements (with memberships and the token ledger), retries and quarantine; the
+ * task table and the tenants' webhook endpoints ({@link TaskStore}, {@link TenantWebhooks}: one bean, both ports).
+ */
+@Configuration(proxyBeanMethods = false)
+class ConsumerPersistenceConfiguration {
+
+    @Bean
+    Inbox inbox(ConsumerMapper mapper) {
+        return new MyBatisInbox(mapper);
+    }
+
+    @Bean
+    EntitlementStore entitlementStore(EntitlementMapper mapper) {
+        return new MyBatisEntitlementStore(mapper);
+    }
+
+    @Bean
+    MyBatisTaskStore taskStore(TaskMapper mapper) {
+        return new MyBatisTaskStore(mapper);
+    }
+
+    @Bean
+    ConsumerDeliveryStore consumerDeliveryStore(ConsumerMapper mapper) {
+        return new MyBatisConsumerDeliveryStore(mapper);
+    }
+}

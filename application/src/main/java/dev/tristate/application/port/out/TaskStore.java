@@ -1,0 +1,22 @@
+package dev.tristate.application.port.out;
+
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.task.TaskKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The task table: one row per task key, unique; every change a compare-and-set on the version. */
+public interface TaskStore {
+
+    /** {@link PersistenceFailure.AlreadyExists} when a task of this key exists. */
+    void insert(Task task);
+
+    Optional<Task> find(TaskKey key);
+
+    /** Writes {@code next} only if the row is still at {@code next.version() - 1}; false otherwise. */
+    boolean update(Task next);
+
+    /** PENDING tasks due at {@code now}, the longest due first. */
+    List<Task> findDue(Instant now, int limit);
+}

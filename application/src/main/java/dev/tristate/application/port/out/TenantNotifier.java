@@ -1,0 +1,32 @@
+package dev.tristate.application.port.out;
+
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.task.TaskKey;
+import java.net.URI;
+import java.util.Objects;
+
+/**
+ * Tells a tenant's service about a grant, over the network. The task key goes along as {@code Idempotency-Key}, so the
+ * receiver can tell a repeat from a new notice. Every outcome is a value: RETRYABLE (nothing reached it, or it said
+ * "later"), UNKNOWN (it may have acted: a timeout while waiting), DEFINITE (it refused this notice for good).
+ */
+public interface TenantNotifier {
+
+    NotifyOutcome notify(URI endpoint, TaskKey idempotencyKey, GrantNotice notice);
+
+    record GrantNotice(String tenantId, String paymentId, String paymentStatus, String userId, String sku) {
+    }
+
+    sealed interface NotifyOutcome {
+    }
+
+    record Delivered(int httpStatus) implements NotifyOutcome {
+    }
+
+    record NotDelivered(OutcomeClass outcomeClass, String reason) implements NotifyOutcome {
+        public NotDelivered {
+            Objects.requireNonNull(outcomeClass, "outcome class");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.tristate.application.service;
+
+import dev.tristate.application.port.in.RunTasksUseCase;
+import dev.tristate.application.port.out.CrashPoints;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.TenantNotifier;
+import dev.tristate.application.port.out.TenantNotifier.Delivered;
+import dev.tristate.application.port.out.TenantNotifier.GrantNotice;
+import dev.tristate.application.port.out.TenantNotifier.NotDelivered;
+import dev.tristate.application.port.out.TenantNotifier.NotifyOutcome;
+import dev.tristate.application.port.out.TenantWebhooks;
+import dev.tristate.domain.consumer.ConsumerFailure;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.task.Task;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+
+/**
+ * Runs due tasks. Each is claimed by a compare-and-set that also pushes its next run out by the lease, so a runner
+ * that dies (crash point C6 included) leaves it due again, never lost. Before acting it re-checks the payment: a grant
+ * is announced only while the payment is paid. The task key goes downstream as {@code Idempotency-Key}: a task run
+ * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it.
+ */
+public class TaskRunnerService implements RunTasksUseCase {
+
+    /** The payment states in which a grant stands. */
+    private static final Set<PaymentStatus> PAID = Set.of(PaymentStatus.SUCCEEDED, PaymentStatus.PARTIALLY_REFUNDED);
+
+    private final TaskStore tasks;
+    private final PaymentRepository payments;
+    private final TenantWebhooks webhooks;
+    private final TenantNotifier notifier;
+    private final CrashPoints crashPoints;
+    private final Clock clock;
+    private final RandomGenerator random;
+    private final TaskSettings settings;
+
+    public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                             TaskSettings settings) {
+        this.tasks = tasks;
+        this.payments = payments;
+        this.webhooks = webhooks;
+        this.notifier = notifier;
+        this.crashPoints = crashPoints;
+        this.clock = clock;
+        this.random = random;
+        this.settings = settings;
+    }
+
+    @Override
+    public int runDue() {
+        Instant now = clock.instant();
+        int taken = 0;
+        for (Task due : tasks.findDue(now, settings.batchSize())) {
+            Task claimed = due.claimedUntil(now.plus(settings.lease()), now);
+            if (tasks.update(claimed)) {
+                taken++;
+                // A lost compare-and-set afterwards means the lease ran out and another runner decides.
+                tasks.update(run(claimed));
+            }
+        }
+        return taken;
+    }
+
+    private Task run(Task task) {
+        Optional<Payment> payment = payments.findById(task.tenantId(), task.paymentId());
+        if (payment.isEmpty() || !PAID.contains(payment.get().status())) {
+            return task.skipped(clock.instant(), "payment is " + payment.map(p -> p.status().name()).orElse("gone"));
+        }
+        Optional<URI> endpoint = webhooks.endpointOf(task.tenantId());
+        if (endpoint.isEmpty()) {
+            return task.skipped(clock.instant(), "the tenant has no webhook endpoint");
+        }
+        NotifyOutcome outcome;
+        try {
+            outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(task.tenantId().value(),
+                    task.paymentId().value(), payment.get().status().name(), task.userId(), task.sku()));
+        } catch (RuntimeException e) {
+            outcome = new NotDelivered(OutcomeClass.UNKNOWN, "the notifier failed: " + e);
+        }
+        if (outcome instanceof Delivered) {
+            crashPoints.reached(CrashPoints.C6_BEFORE_TASK_DONE);
+            return task.done(clock.instant());
+        }
+        NotDelivered failed = (NotDelivered) outcome;
+        ConsumerFailure failure = failed.outcomeClass() == OutcomeClass.DEFINITE
+                ? ConsumerFailure.permanent(failed.reason())
+                : ConsumerFailure.transientFailure(failed.outcomeClass(), failed.reason());
+        return task.afterFailure(failure, settings.retryPolicy(), clock.instant(), random.nextDouble());
+    }
+}

@@ -1,0 +1,15 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.ConsumerDeliveryStoreContract;
+
+class InMemoryConsumerDeliveryStoreTest extends ConsumerDeliveryStoreContract {
+
+    private final InMemoryConsumerDeliveryStore store = new InMemoryConsumerDeliveryStore();
+
+
+    @Override
+    protected ConsumerDeliveryStore store() {
+        return store;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.domain.event.EventId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** An {@link Inbox} in memory, held to the same contract as the MyBatis adapter; rolls back with the unit of work. */
+public class InMemoryInbox implements Inbox, InMemoryTransactions.Participant {
+
+    private record Key(String consumer, EventId eventId) {
+    }
+
+    private final Map<Key, InboxEntry> rows = new HashMap<>();
+
+    @Override
+    public synchronized Optional<InboxEntry> find(String consumer, EventId eventId) {
+        return Optional.ofNullable(rows.get(new Key(consumer, eventId)));
+    }
+
+    @Override
+    public synchronized void record(InboxEntry entry) {
+        if (rows.putIfAbsent(new Key(entry.consumer(), entry.eventId()), entry) != null) {
+            throw new PersistenceFailure.AlreadyExists("inbox row exists", null);
+        }
+    }
+
+    public synchronized List<InboxEntry> all() {
+        return List.copyOf(rows.values());
+    }
+
+    @Override
+    public synchronized Object snapshot() {
+        return new HashMap<>(rows);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public synchronized void restore(Object snapshot) {
+        rows.clear();
+        rows.putAll((Map<Key, InboxEntry>) snapshot);
+    }
+}

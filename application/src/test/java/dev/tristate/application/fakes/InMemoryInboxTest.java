@@ -1,0 +1,15 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.InboxContract;
+
+class InMemoryInboxTest extends InboxContract {
+
+    private final InMemoryInbox store = new InMemoryInbox();
+
+
+    @Override
+    protected Inbox inbox() {
+        return store;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.TaskStoreContract;
+import dev.tristate.application.port.out.TenantWebhooks;
+
+class InMemoryTaskStoreTest extends TaskStoreContract {
+
+    private final InMemoryTaskStore store = new InMemoryTaskStore();
+    private final InMemoryTenantWebhooks webhooks = new InMemoryTenantWebhooks();
+
+    @Override
+    protected TaskStore store() {
+        return store;
+    }
+
+    @Override
+    protected TenantWebhooks webhooks() {
+        return webhooks;
+    }
+}

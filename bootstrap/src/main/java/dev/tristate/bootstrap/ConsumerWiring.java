@@ -1,0 +1,116 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.adapter.in.messaging.EntitlementsListener;
+import dev.tristate.adapter.in.messaging.JsonEventPayloadReader;
+import dev.tristate.adapter.in.messaging.RepeatingRounds;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.CrashPoints;
+import dev.tristate.application.port.out.EntitlementStore;
+import dev.tristate.application.port.out.EventPayloadReader;
+import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.ConsumerSettings;
+import dev.tristate.application.service.EntitlementsConsumerService;
+import dev.tristate.application.service.PaymentEntitlementsService;
+import dev.tristate.domain.consumer.ConsumerRetryPolicy;
+import dev.tristate.domain.outcome.Backoff;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Random;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The entitlements consumer: the use cases as beans, the listener container on the entitlements queue (manual acks)
+ * and the scheduled redelivery of failed messages, both in this process when {@code tristate.consumers.enabled} (on
+ * by default; every instance may run them). See docs/consumers.md.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ConsumerWiring.ConsumerProperties.class)
+class ConsumerWiring {
+
+    /** {@code tristate.consumers.*}. */
+    @ConfigurationProperties("tristate.consumers")
+    record ConsumerProperties(@DefaultValue("true") boolean enabled,
+                              @DefaultValue EntitlementsProperties entitlements,
+                              @DefaultValue RetryProperties retry,
+                              @DefaultValue("5s") Duration requeuePause) {
+    }
+
+    record EntitlementsProperties(@DefaultValue("10") int prefetch, @DefaultValue("2") int concurrency,
+                                  @DefaultValue("4") int maxConcurrency) {
+    }
+
+    record RetryProperties(@DefaultValue("8") int maxAttempts, @DefaultValue("1h") Duration window,
+                           @DefaultValue OutboxRelayWiring.BackoffProperties backoff,
+                           @DefaultValue("1s") Duration interval, @DefaultValue("30s") Duration maxPause,
+                           @DefaultValue("50") int batchSize, @DefaultValue("60s") Duration lease) {
+    }
+
+    /**
+     * Each consumer thread holds one connection of the general pool while it applies a message, and the retry runner
+     * one more; the rest of the pool serves the relay and the merchant API. So the consumers may take at most half of
+     * it: the application refuses to start otherwise, instead of starving the API under a backlog.
+     */
+    static void requireRoomInThePool(ConsumerProperties consumers, int generalPoolSize) {
+        int needed = consumers.entitlements().maxConcurrency() + 1;
+        if (needed * 2 > generalPoolSize) {
+            throw new IllegalStateException("tristate.consumers.entitlements.max-concurrency ("
+                    + consumers.entitlements().maxConcurrency() + ") plus the retry runner would take more than half"
+                    + " of the general connection pool (spring.datasource.hikari.maximum-pool-size = "
+                    + generalPoolSize + "): lower the concurrency or enlarge the pool to at least " + needed * 2);
+        }
+    }
+
+    @Bean
+    EventPayloadReader eventPayloadReader() {
+        return new JsonEventPayloadReader();
+    }
+
+    @Bean
+    EntitlementsConsumerService entitlementsConsumerService(EventPayloadReader reader, Inbox inbox,
+            EntitlementStore entitlements, ConsumerDeliveryStore deliveries, TaskStore tasks,
+            Transactions transactions, CrashPoints crashPoints, Clock clock, ConsumerProperties consumers) {
+        RetryProperties retry = consumers.retry();
+        Backoff backoff = new Backoff(retry.backoff().initial(), retry.backoff().max(), retry.backoff().multiplier());
+        return new EntitlementsConsumerService(reader, inbox, entitlements, deliveries, tasks, transactions, crashPoints,
+                clock, new Random(), new ConsumerSettings(new ConsumerRetryPolicy(backoff, retry.maxAttempts(),
+                retry.window()), retry.batchSize(), retry.lease(), consumers.requeuePause()));
+    }
+
+    @Bean
+    PaymentEntitlementsService paymentEntitlementsService(EntitlementStore entitlements) {
+        return new PaymentEntitlementsService(entitlements);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
+    SimpleMessageListenerContainer entitlementsListenerContainer(ConnectionFactory connectionFactory,
+            EntitlementsConsumerService consumer, ConsumerProperties consumers,
+            OutboxRelayWiring.RelayProperties relay, MeterRegistry meters,
+            @Value("${spring.datasource.hikari.maximum-pool-size:10}") int generalPoolSize) {
+        requireRoomInThePool(consumers, generalPoolSize);
+        EntitlementsProperties settings = consumers.entitlements();
+        return EntitlementsListener.container(connectionFactory, new EntitlementsListener.Settings(relay.queue(),
+                        settings.prefetch(), settings.concurrency(), settings.maxConcurrency(),
+                        consumers.requeuePause()),
+                new EntitlementsListener(consumer, consumers.requeuePause(), meters));
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
+    RepeatingRounds consumerRetryRounds(EntitlementsConsumerService consumer, ConsumerProperties consumers) {
+        RetryProperties retry = consumers.retry();
+        return new RepeatingRounds("consumer-retries", consumer::retryDue, retry.interval(), retry.maxPause(),
+                retry.batchSize());
+    }
+}

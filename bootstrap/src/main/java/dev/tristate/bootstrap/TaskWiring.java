@@ -1,0 +1,76 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.adapter.in.messaging.RepeatingRounds;
+import dev.tristate.adapter.out.webhook.HttpTenantNotifier;
+import dev.tristate.application.port.out.CrashPoints;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.TenantNotifier;
+import dev.tristate.application.port.out.TenantWebhooks;
+import dev.tristate.application.service.TaskRunnerService;
+import dev.tristate.application.service.TaskSettings;
+import dev.tristate.application.service.TenantWebhookService;
+import dev.tristate.domain.consumer.ConsumerRetryPolicy;
+import dev.tristate.domain.outcome.Backoff;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Random;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Tasks: side effects outside the database (telling the tenant's service about a grant), run in this process when
+ * {@code tristate.tasks.enabled} (on by default; every instance may run them). See docs/consumers.md.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(TaskWiring.TaskProperties.class)
+class TaskWiring {
+
+    /** {@code tristate.tasks.*}. */
+    @ConfigurationProperties("tristate.tasks")
+    record TaskProperties(@DefaultValue("true") boolean enabled, @DefaultValue("1s") Duration interval,
+                          @DefaultValue("30s") Duration maxPause, @DefaultValue("20") int batchSize,
+                          @DefaultValue("60s") Duration lease, @DefaultValue("10") int maxAttempts,
+                          @DefaultValue("24h") Duration window,
+                          @DefaultValue OutboxRelayWiring.BackoffProperties backoff,
+                          @DefaultValue("2s") Duration connectTimeout, @DefaultValue("10s") Duration readTimeout) {
+
+        TaskProperties {
+            // A lease shorter than one call would let a second runner call again while the first still waits.
+            if (lease.compareTo(connectTimeout.plus(readTimeout).multipliedBy(2)) <= 0) {
+                throw new IllegalStateException("tristate.tasks.lease (" + lease + ") must be more than twice"
+                        + " tristate.tasks.connect-timeout + read-timeout (" + connectTimeout.plus(readTimeout) + ")");
+            }
+        }
+    }
+
+    @Bean
+    TenantNotifier tenantNotifier(TaskProperties tasks) {
+        return new HttpTenantNotifier(tasks.connectTimeout(), tasks.readTimeout());
+    }
+
+    @Bean
+    TaskRunnerService taskRunnerService(TaskStore store, PaymentRepository payments, TenantWebhooks webhooks,
+                                        TenantNotifier notifier, CrashPoints crashPoints, Clock clock,
+                                        TaskProperties tasks) {
+        Backoff backoff = new Backoff(tasks.backoff().initial(), tasks.backoff().max(), tasks.backoff().multiplier());
+        return new TaskRunnerService(store, payments, webhooks, notifier, crashPoints, clock, new Random(),
+                new TaskSettings(new ConsumerRetryPolicy(backoff, tasks.maxAttempts(), tasks.window()),
+                        tasks.batchSize(), tasks.lease()));
+    }
+
+    @Bean
+    TenantWebhookService tenantWebhookService(TenantWebhooks webhooks, Clock clock) {
+        return new TenantWebhookService(webhooks, clock);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "tristate.tasks.enabled", havingValue = "true", matchIfMissing = true)
+    RepeatingRounds taskRounds(TaskRunnerService runner, TaskProperties tasks) {
+        return new RepeatingRounds("tasks", runner::runDue, tasks.interval(), tasks.maxPause(), tasks.batchSize());
+    }
+}

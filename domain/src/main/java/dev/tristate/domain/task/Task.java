@@ -1,0 +1,75 @@
+package dev.tristate.domain.task;
+
+import dev.tristate.domain.consumer.ConsumerFailure;
+import dev.tristate.domain.consumer.ConsumerRetryPolicy;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.outbox.RetryDecision;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A side effect outside the database (telling the tenant's own service that an entitlement was granted), written in
+ * the transaction that decided it and run afterwards, at least once, under its own key. {@code version} guards every
+ * write (compare-and-set): a runner that lost its lease cannot change the task.
+ */
+public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymentId, String userId, String sku,
+                   TaskStatus status, int attempts, Instant firstFailedAt, Instant nextRunAt, String lastError,
+                   Instant createdAt, Instant updatedAt, long version) {
+
+    public static final String ENTITLEMENT_GRANTED = "ENTITLEMENT_GRANTED";
+
+    public Task {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(tenantId, "tenant");
+        Objects.requireNonNull(paymentId, "payment");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(nextRunAt, "next run");
+        Objects.requireNonNull(createdAt, "created at");
+        Objects.requireNonNull(updatedAt, "updated at");
+        if (attempts < 0) {
+            throw new IllegalArgumentException("attempts cannot be negative");
+        }
+    }
+
+    /** The notice of a grant, due at once. */
+    public static Task entitlementGranted(EntitlementKey grant, Instant now) {
+        return new Task(TaskKey.entitlementGranted(grant), ENTITLEMENT_GRANTED, grant.tenantId(), grant.paymentId(),
+                grant.userId(), grant.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0);
+    }
+
+    /** Held by a runner until {@code until}; due again then if the runner vanished (a crash at C6 included). */
+    public Task claimedUntil(Instant until, Instant now) {
+        if (status != TaskStatus.PENDING) {
+            throw new IllegalStateException("only a pending task is claimed");
+        }
+        return with(status, attempts, firstFailedAt, until, lastError, now);
+    }
+
+    public Task done(Instant now) {
+        return with(TaskStatus.DONE, attempts + 1, firstFailedAt, now, lastError, now);
+    }
+
+    public Task skipped(Instant now, String reason) {
+        return with(TaskStatus.SKIPPED, attempts, firstFailedAt, now, reason, now);
+    }
+
+    /** Another failed run: backoff with jitter, bounded in count and time; a permanent failure quarantines at once. */
+    public Task afterFailure(ConsumerFailure failure, ConsumerRetryPolicy policy, Instant now, double jitter) {
+        int failed = attempts + 1;
+        Instant windowStart = firstFailedAt == null ? now : firstFailedAt;
+        RetryDecision decision = policy.afterFailure(failed, windowStart, failure, now, jitter);
+        if (decision instanceof RetryDecision.RetryAt retry) {
+            return with(TaskStatus.PENDING, failed, windowStart, retry.nextAttemptAt(), failure.describe(), now);
+        }
+        return with(TaskStatus.QUARANTINED, failed, windowStart, now, failure.describe(), now);
+    }
+
+    private Task with(TaskStatus newStatus, int newAttempts, Instant newFirstFailedAt, Instant newNextRunAt,
+                      String newLastError, Instant now) {
+        return new Task(key, type, tenantId, paymentId, userId, sku, newStatus, newAttempts, newFirstFailedAt,
+                newNextRunAt, newLastError, createdAt, now, version + 1);
+    }
+}
