@@ -34,6 +34,12 @@ final class ApplicationProcess implements AutoCloseable {
     }
 
     static ApplicationProcess start(Settings settings, String masterKey, Path workDir) throws Exception {
+        return start(settings, masterKey, workDir, List.of());
+    }
+
+    /** As {@link #start(Settings, String, Path)}, with more {@code --name=value} arguments for the application. */
+    static ApplicationProcess start(Settings settings, String masterKey, Path workDir, List<String> extraArgs)
+            throws Exception {
         Path jar = settings.appJar().toAbsolutePath();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no application at " + jar + ": build it first (mvn -DskipTests package)"
@@ -58,6 +64,8 @@ final class ApplicationProcess implements AutoCloseable {
                 "--tristate.datasource.callback-pool-size=" + settings.callbackPoolSize(),
                 "--tristate.data-dir=" + workDir.resolve("data"),
                 "--tristate.demo.enabled=false"));
+        command.addAll(extraArgs);
+        Files.createDirectories(workDir);
         Path log = workDir.resolve("application.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ApplicationProcess app = new ApplicationProcess(process, log, port);

@@ -20,17 +20,16 @@ import java.util.UUID;
  * The floor: the SQL the application runs for one applied SUCCESS callback, through plain JDBC on a Hikari pool
  * of the callback pool's size, and nothing else (no HTTP, JSON, signature check, decryption or framework).
  * The statements are the MyBatis mappers' (ChannelSecretMapper, NotificationMapper, PaymentMapper, OutboxMapper),
- * in the application's order and transaction boundaries: two lookups, each on its own connection in autocommit,
- * then one READ COMMITTED transaction of five statements. Parameters are bound as the application binds them
+ * in the application's order and transaction boundaries: one lookup (the account's tenant and its valid secrets)
+ * on its own connection in autocommit, then one READ COMMITTED transaction of five statements. Parameters are bound as the application binds them
  * (date-times as text literals) and every statement carries the application's statement timeout (10 s).
  */
 final class JdbcBaseline implements AutoCloseable {
 
-    static final String FIND_ACCOUNT_TENANT =
-            "SELECT tenant_id FROM channel_accounts WHERE channel = ? AND account_id = ?";
-    static final String FIND_VALID_SECRETS = "SELECT ciphertext FROM channel_secrets"
-            + " WHERE tenant_id = ? AND channel = ? AND name = ? AND (valid_until IS NULL OR valid_until > ?)"
-            + " ORDER BY id DESC";
+    static final String FIND_VERIFICATION_KEYS = "SELECT a.tenant_id AS tenantId, s.ciphertext AS ciphertext"
+            + " FROM channel_accounts a LEFT JOIN channel_secrets s ON s.tenant_id = a.tenant_id"
+            + " AND s.channel = a.channel AND s.name = ? AND (s.valid_until IS NULL OR s.valid_until > ?)"
+            + " WHERE a.channel = ? AND a.account_id = ? ORDER BY s.id DESC";
     static final String INSERT_NOTIFICATION = "INSERT INTO channel_notifications (channel, source, tenant_id,"
             + " notify_id, dedup_key, duplicate_of, payment_id, trade_no, reported_status, reported_amount_minor,"
             + " reported_currency, trace_id, signature_result, status_before, status_after, outcome, reason,"
@@ -64,6 +63,10 @@ final class JdbcBaseline implements AutoCloseable {
         config.setMaximumPoolSize(settings.callbackPoolSize());
         config.setMinimumIdle(settings.callbackPoolSize());
         config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        // The driver settings the application's pools get (ConnectorJ): the same driver work per statement.
+        config.addDataSourceProperty("cachePrepStmts", "true");
+        config.addDataSourceProperty("prepStmtCacheSize", "250");
+        config.addDataSourceProperty("prepStmtCacheSqlLimit", "4096");
         this.pool = new HikariDataSource(config);
         // What the application stores of the request headers; same names and sizes as the HTTP path's.
         this.headersTemplate = "Content-Length: %d\nHost: 127.0.0.1:" + appPort + "\nUser-Agent: Java-http-client/"
@@ -75,30 +78,26 @@ final class JdbcBaseline implements AutoCloseable {
     void handle(Callback callback) throws SQLException {
         Instant received = Instant.now();
         long start = System.nanoTime();
-        String tenantId;
-        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_ACCOUNT_TENANT)) {
-            ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
-            ps.setString(1, Database.CHANNEL);
-            ps.setString(2, callback.merchantId());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new SQLException("unknown merchant " + callback.merchantId());
-                }
-                tenantId = rs.getString(1);
-            }
-        }
+        String tenantId = null;
         List<String> ciphertexts = new ArrayList<>();
-        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VALID_SECRETS)) {
+        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VERIFICATION_KEYS)) {
             ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
-            ps.setString(1, tenantId);
-            ps.setString(2, Database.CHANNEL);
-            ps.setString(3, Database.SECRET_NAME);
-            ps.setString(4, Database.utc(received));
+            ps.setString(1, Database.SECRET_NAME);
+            ps.setString(2, Database.utc(received));
+            ps.setString(3, Database.CHANNEL);
+            ps.setString(4, callback.merchantId());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    ciphertexts.add(rs.getString(1));
+                    tenantId = rs.getString(1);
+                    String ciphertext = rs.getString(2);
+                    if (ciphertext != null) {
+                        ciphertexts.add(ciphertext);
+                    }
                 }
             }
+        }
+        if (tenantId == null) {
+            throw new SQLException("unknown merchant " + callback.merchantId());
         }
         if (ciphertexts.isEmpty()) {
             throw new SQLException("no secret for tenant " + tenantId);

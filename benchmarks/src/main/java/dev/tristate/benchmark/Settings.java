@@ -56,6 +56,11 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
         DEFAULTS.put("retries", "2");
     }
 
+    /** Whether {@code name} (without the leading dashes) is an option of this command line. */
+    static boolean knows(String name) {
+        return DEFAULTS.containsKey(name);
+    }
+
     static Settings parse(String[] args) {
         Map<String, String> values = new LinkedHashMap<>(DEFAULTS);
         for (String arg : args) {

@@ -12,6 +12,7 @@ import dev.tristate.application.service.GetPaymentService;
 import dev.tristate.application.service.IdempotencyGate;
 import dev.tristate.application.service.IdempotencySettings;
 import dev.tristate.application.service.MerchantAuthenticationService;
+import dev.tristate.application.service.UnknownOutcomeRecorder;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
@@ -45,9 +46,10 @@ public class MerchantApiWiring {
     @Bean
     CreatePaymentService createPaymentService(IdempotencyGate idempotencyGate, PaymentRepository payments,
                                               ChannelCredentialStore credentials,
-                                              ObjectProvider<ChannelGateway> gateways, Clock clock) {
+                                              ObjectProvider<ChannelGateway> gateways, Clock clock,
+                                              UnknownOutcomeRecorder unknownOutcomeRecorder) {
         return new CreatePaymentService(idempotencyGate, payments, credentials, gateways.orderedStream().toList(),
-                clock, UUID::randomUUID);
+                clock, UUID::randomUUID, unknownOutcomeRecorder);
     }
 
     @Bean

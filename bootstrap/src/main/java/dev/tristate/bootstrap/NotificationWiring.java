@@ -11,6 +11,7 @@ import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.HandleChannelNotificationService;
+import dev.tristate.application.service.UnknownOutcomeRecorder;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
@@ -56,8 +57,9 @@ class NotificationWiring {
     @Bean
     HandleChannelNotificationService handleChannelNotificationService(List<ChannelNotificationFormat> formats,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
-            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock) {
+            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
+            UnknownOutcomeRecorder unknownOutcomeRecorder) {
         return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, RandomGenerator.getDefault());
+                transactions, crashPoints, clock, RandomGenerator.getDefault(), unknownOutcomeRecorder);
     }
 }

@@ -42,10 +42,12 @@ class OutboxRelayWiring {
     record RelayProperties(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("100") int batchSize,
+            @DefaultValue("2") int threads,
             @DefaultValue("500ms") Duration interval,
             @DefaultValue("30s") Duration maxPause,
             @DefaultValue("60s") Duration lease,
             @DefaultValue("10s") Duration confirmTimeout,
+            @DefaultValue("BATCH") RabbitEventPublisher.ConfirmWait confirmWait,
             @DefaultValue("24h") Duration retryWindow,
             @DefaultValue BackoffProperties backoff,
             @DefaultValue PurgeProperties purge,
@@ -86,7 +88,8 @@ class OutboxRelayWiring {
     @Bean(destroyMethod = "close")
     RabbitEventPublisher rabbitEventPublisher(ConnectionFactory connectionFactory, RelayProperties relay,
                                               MeterRegistry meters, EventTopologyDeclarer eventTopologyDeclarer) {
-        return new RabbitEventPublisher(connectionFactory, relay.exchange(), relay.confirmTimeout(), meters);
+        return new RabbitEventPublisher(connectionFactory, relay.exchange(), relay.confirmTimeout(),
+                relay.confirmWait(), meters);
     }
 
     @Bean
@@ -112,6 +115,6 @@ class OutboxRelayWiring {
                                               RelayProperties relay, Clock clock, MeterRegistry meters) {
         return new OutboxRelayScheduler(relayOutboxService, outboxHousekeepingService, outboxHousekeepingService,
                 new OutboxRelayScheduler.Settings(relay.interval(), relay.maxPause(), relay.purge().interval(),
-                        relay.purge().batchPause(), relay.metricsInterval()), clock, meters);
+                        relay.purge().batchPause(), relay.metricsInterval(), relay.threads()), clock, meters);
     }
 }

@@ -16,6 +16,7 @@ import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -46,9 +47,11 @@ public class CreatePaymentService implements CreatePaymentUseCase {
     private final SortedSet<String> channels;
     private final Clock clock;
     private final Supplier<UUID> uuids;
+    private final UnknownOutcomeRecorder unknowns;
 
     public CreatePaymentService(IdempotencyGate gate, PaymentRepository payments, ChannelCredentialStore credentials,
-                                List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids) {
+                                List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids,
+                                UnknownOutcomeRecorder unknowns) {
         this.gate = gate;
         this.payments = payments;
         this.credentials = credentials;
@@ -62,6 +65,7 @@ public class CreatePaymentService implements CreatePaymentUseCase {
         this.channels = Collections.unmodifiableSortedSet(new TreeSet<>(byChannel.keySet()));
         this.clock = clock;
         this.uuids = uuids;
+        this.unknowns = unknowns;
     }
 
     @Override
@@ -99,7 +103,13 @@ public class CreatePaymentService implements CreatePaymentUseCase {
                 clock.instant().truncatedTo(ChronoUnit.MICROS));
         String payUrl = registerTrade(gateway, payment, account.get());
         return gate.finish(mine, () -> renderer.created(payment, payUrl), () -> payments.insert(payment),
-                () -> renderer.outcomeUnknown(payment));
+                () -> {
+                    // 202 UNKNOWN, never a failure: the payment may exist. The ledger makes the resolver find out.
+                    unknowns.record(command.tenantId(), payment.id(), payment.channel(),
+                            UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT, command.idempotencyKey().value(),
+                            "outcome of the create-payment commit unknown");
+                    return renderer.outcomeUnknown(payment);
+                });
     }
 
     private static String registerTrade(ChannelGateway gateway, Payment payment, String account) {

@@ -6,6 +6,7 @@ import dev.tristate.application.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.port.in.RawNotification;
 import dev.tristate.application.port.in.UnknownChannel;
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelCredentialStore.VerificationKeys;
 import dev.tristate.application.port.out.ChannelNotificationFormat;
 import dev.tristate.application.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.port.out.CrashPoints;
@@ -29,13 +30,8 @@ import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
-import dev.tristate.domain.payment.TransitionOutcome;
-import dev.tristate.domain.payment.TransitionOutcome.Anomaly;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
-import dev.tristate.domain.payment.TransitionOutcome.Applied;
-import dev.tristate.domain.payment.TransitionOutcome.Duplicate;
-import dev.tristate.domain.payment.TransitionOutcome.Rejected;
-import dev.tristate.domain.payment.TransitionOutcome.Stale;
+import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,15 +53,13 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
     static final String SOURCE_CALLBACK = "CALLBACK";
     /** Tries of the transaction when the database says "retry" (deadlock, lock wait timeout). */
     static final int MAX_ATTEMPTS = 3;
-    /** Re-reads of the payment when a concurrent writer moved it between our read and our conditional update. */
-    static final int MAX_REREADS = 5;
 
     private final Map<String, ChannelNotificationFormat> formats;
     private final ChannelCredentialStore credentials;
     private final PaymentRepository payments;
     private final NotificationLog log;
-    private final OutboxStore outbox;
-    private final ReviewCases reviews;
+    private final ChannelReportApplier applier;
+    private final UnknownOutcomeRecorder unknowns;
     private final Transactions transactions;
     private final CrashPoints crashPoints;
     private final Clock clock;
@@ -75,14 +69,14 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
     public HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
                                             PaymentRepository payments, NotificationLog log, OutboxStore outbox,
                                             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints,
-                                            Clock clock, RandomGenerator random) {
+                                            Clock clock, RandomGenerator random, UnknownOutcomeRecorder unknowns) {
         this.formats = formats.stream().collect(Collectors.toUnmodifiableMap(ChannelNotificationFormat::channel,
                 Function.identity()));
         this.credentials = credentials;
         this.payments = payments;
         this.log = log;
-        this.outbox = outbox;
-        this.reviews = reviews;
+        this.applier = new ChannelReportApplier(payments, outbox, reviews, crashPoints);
+        this.unknowns = unknowns;
         this.transactions = transactions;
         this.crashPoints = crashPoints;
         this.clock = clock;
@@ -116,12 +110,14 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
                     format.answer(AnswerKind.INVALID, malformed.reason()));
         }
         Parsed notification = (Parsed) parsed;
-        Optional<TenantId> tenant = credentials.tenantForAccount(format.channel(), notification.merchantKey());
-        if (tenant.isEmpty()) {
+        Optional<VerificationKeys> keys = credentials.verificationKeys(format.channel(), notification.merchantKey(),
+                format.secretName(), received);
+        if (keys.isEmpty()) {
             return rejected(raw, received, null, notification, SignatureResult.NOT_CHECKED, "unknown merchant",
                     format.answer(AnswerKind.INVALID, "unknown merchant"));
         }
-        List<String> secrets = credentials.validSecrets(tenant.get(), format.channel(), format.secretName(), received);
+        TenantId tenant = keys.get().tenantId();
+        List<String> secrets = keys.get().secrets();
         Verification verification = secrets.isEmpty() ? Verification.BAD_SIGNATURE
                 : format.verify(raw, secrets, received);
         if (verification != Verification.VALID) {
@@ -130,15 +126,15 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
             String reason = secrets.isEmpty() ? "no signing secret configured for this merchant"
                     : verification == Verification.STALE_TIMESTAMP ? "timestamp outside the tolerance"
                     : "signature does not match";
-            return rejected(raw, received, tenant.get(), notification, result, reason,
+            return rejected(raw, received, tenant, notification, result, reason,
                     format.answer(AnswerKind.BAD_SIGNATURE, reason));
         }
         ParseResult opened = format.open(raw, secrets);
         if (opened instanceof ParseResult.Malformed malformed) {
-            return rejected(raw, received, tenant.get(), notification, SignatureResult.VALID, malformed.reason(),
+            return rejected(raw, received, tenant, notification, SignatureResult.VALID, malformed.reason(),
                     format.answer(AnswerKind.INVALID, malformed.reason()));
         }
-        return processVerified(format, raw, (Parsed) opened, tenant.get(), received);
+        return processVerified(format, raw, (Parsed) opened, tenant, received);
     }
 
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,
@@ -171,6 +167,12 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
         ChannelAnswer retry = format.answer(AnswerKind.RETRY, null);
         String reason = (last.outcomeClass() == OutcomeClass.UNKNOWN ? "outcome of our commit unknown: "
                 : "could not record: ") + last.getMessage();
+        if (last.outcomeClass().mustBeResolved()) {
+            // The state change may have committed. The channel's re-send settles it if it comes; the ledger makes
+            // the resolver ask the channel in case it never does.
+            paymentId(notification.outTradeNo()).ifPresent(payment -> unknowns.record(tenant, payment,
+                    format.channel(), UnknownOutcomeOrigin.CALLBACK_COMMIT, notification.notifyId(), reason));
+        }
         recordBestEffort(raw, received, tenant, notification, SignatureResult.VALID, NotificationOutcome.NOT_RECORDED,
                 reason, retry);
         return retry;
@@ -215,54 +217,15 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
         }
         ChannelReport report = new ChannelReport(n.status(), n.amount(),
                 n.tradeNo() == null ? null : new ChannelTxnId(n.tradeNo()), n.eventTime());
-        for (int read = 1; read <= MAX_REREADS; read++) {
-            TransitionOutcome outcome = payment.apply(report, received);
-            if (outcome instanceof Applied applied) {
-                boolean written;
-                try {
-                    written = payments.update(applied.before(), applied.after());
-                } catch (PersistenceFailure.AlreadyExists boundElsewhere) {
-                    holdForReview(id, tenant, payment, payment.status(), AnomalyReason.TRADE_NO_BOUND_ELSEWHERE,
-                            "trade " + n.tradeNo() + " is bound to another payment", answer, received);
-                    return null;
-                }
-                if (!written) {
-                    payment = payments.findById(tenant, payment.id()).orElseThrow();
-                    continue;
-                }
-                outbox.append(applied.events(), received);
-                crashPoints.reached(CrashPoints.C1_BEFORE_COMMIT);
-                log.complete(id, completion(NotificationOutcome.APPLIED, applied.before().status(),
-                        applied.after().status(), null, answer, received));
-                return null;
-            }
-            if (outcome instanceof Duplicate) {
-                log.complete(id, completion(NotificationOutcome.DUPLICATE, payment.status(), payment.status(),
-                        "payment already " + payment.status(), answer, received));
-                return null;
-            }
-            if (outcome instanceof Stale stale) {
-                log.complete(id, completion(NotificationOutcome.STALE, payment.status(), payment.status(),
-                        stale.ignored() + " arrived after " + stale.current(), answer, received));
-                return null;
-            }
-            if (outcome instanceof Anomaly anomaly) {
-                holdForReview(id, tenant, payment, payment.status(), anomaly.reason(), anomaly.detail(), answer,
-                        received);
-                return null;
-            }
-            if (outcome instanceof Rejected rejected) {
-                throw new IllegalStateException("a channel report cannot be rejected: " + rejected);
-            }
-        }
-        // Someone keeps moving this payment under us: let the channel re-send rather than guess.
-        throw new PersistenceFailure(OutcomeClass.RETRYABLE, "payment " + payment.id() + " kept changing", null);
+        ChannelReportApplier.Result result = applier.apply(tenant, payment, report, id, received);
+        log.complete(id, completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
+                received));
+        return null;
     }
 
     private void holdForReview(long notificationId, TenantId tenant, Payment payment, PaymentStatus status,
                                AnomalyReason reason, String detail, ChannelAnswer answer, Instant received) {
-        reviews.open(new ReviewCases.NewCase(tenant, payment == null ? null : payment.id().value(), notificationId,
-                reason, detail, received));
+        applier.holdForReview(notificationId, tenant, payment, reason, detail, received);
         log.complete(notificationId, completion(NotificationOutcome.HELD_FOR_REVIEW, status, status,
                 reason + ": " + detail, answer, received));
     }

@@ -35,16 +35,11 @@ public class ProvisionTenantService implements ProvisionTenantUseCase {
 
     @Override
     public ProvisionTenantResult provision(ProvisionTenantCommand command) {
-        ApiKey apiKey = command.apiKey().orElseGet(() -> ApiKey.fromRandomBytes(randomBytes(32)));
-        String secret = command.sandboxSecret().orElseGet(() -> "whsec_" + HexFormat.of().formatHex(randomBytes(24)));
+        ApiKey apiKey = command.apiKey().orElseGet(this::newApiKey);
+        String secret = command.sandboxSecret().orElseGet(this::newSandboxSecret);
         Instant now = clock.instant();
         try {
-            transactions.inTransaction(() -> {
-                tenants.insert(new Tenant(command.tenantId(), command.name(), command.sandboxMerchantId(), now));
-                tenants.addApiKey(command.tenantId(), apiKey.hash(), apiKey.displayPrefix(), now, null);
-                credentials.addSecret(command.tenantId(), SANDBOX_CHANNEL, SIGNING_SECRET, secret, now, now);
-                credentials.bindAccount(command.tenantId(), SANDBOX_CHANNEL, command.sandboxMerchantId().value(), now);
-            });
+            transactions.inTransaction(() -> write(command, apiKey, secret, now));
         } catch (PersistenceFailure.AlreadyExists e) {
             // The unique key decided: the tenant is there already. Nothing was written, nothing is shown.
             return new ProvisionTenantResult(command.tenantId(), command.sandboxMerchantId(), false, Optional.empty(),
@@ -52,6 +47,22 @@ public class ProvisionTenantService implements ProvisionTenantUseCase {
         }
         return new ProvisionTenantResult(command.tenantId(), command.sandboxMerchantId(), true, Optional.of(apiKey),
                 Optional.of(secret));
+    }
+
+    /** The tenant's rows, in the caller's transaction: shared with the console's tenant creation. */
+    void write(ProvisionTenantCommand command, ApiKey apiKey, String secret, Instant now) {
+        tenants.insert(new Tenant(command.tenantId(), command.name(), command.sandboxMerchantId(), now));
+        tenants.addApiKey(command.tenantId(), apiKey.hash(), apiKey.displayPrefix(), now, null);
+        credentials.addSecret(command.tenantId(), SANDBOX_CHANNEL, SIGNING_SECRET, secret, now, now);
+        credentials.bindAccount(command.tenantId(), SANDBOX_CHANNEL, command.sandboxMerchantId().value(), now);
+    }
+
+    ApiKey newApiKey() {
+        return ApiKey.fromRandomBytes(randomBytes(32));
+    }
+
+    String newSandboxSecret() {
+        return "whsec_" + HexFormat.of().formatHex(randomBytes(24));
     }
 
     private byte[] randomBytes(int n) {

@@ -1,5 +1,6 @@
 package dev.tristate.application.fakes;
 
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.domain.tenant.TenantId;
@@ -60,10 +61,36 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
     }
 
     @Override
+    public Optional<VerificationKeys> verificationKeys(String channel, String accountId, String name, Instant now) {
+        return tenantForAccount(channel, accountId)
+                .map(tenant -> new VerificationKeys(tenant, validSecrets(tenant, channel, name, now)));
+    }
+
+    @Override
     public Optional<String> accountOf(TenantId tenantId, String channel) {
         return accounts.entrySet().stream()
                 .filter(e -> e.getValue().equals(tenantId) && e.getKey().startsWith(channel + '|'))
                 .map(e -> e.getKey().substring(channel.length() + 1))
                 .findFirst();
+    }
+
+    @Override
+    public synchronized List<SecretInfo> secretInfos(TenantId tenantId) {
+        List<SecretInfo> infos = new ArrayList<>();
+        for (Secret s : secrets) {
+            if (s.tenant().equals(tenantId)) {
+                infos.add(0, new SecretInfo(s.channel(), s.name(), null, s.validUntil()));
+            }
+        }
+        return infos;
+    }
+
+    @Override
+    public List<ChannelAccount> accountsOf(TenantId tenantId) {
+        return accounts.entrySet().stream().filter(e -> e.getValue().equals(tenantId))
+                .map(e -> e.getKey().split("\\|", 2))
+                .map(parts -> new ChannelAccount(tenantId, parts[0], parts[1]))
+                .sorted(java.util.Comparator.comparing(ChannelAccount::channel).thenComparing(ChannelAccount::accountId))
+                .toList();
     }
 }

@@ -1,5 +1,9 @@
 package dev.tristate.application.fakes;
 
+import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.console.PageRequest;
+import dev.tristate.domain.console.Page;
+import dev.tristate.domain.console.NotificationView;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PersistenceFailure;
@@ -59,6 +63,22 @@ public final class InMemoryNotificationStores {
             return rows.stream().filter(r -> key.equals(r.dedupKey())).map(StoredNotification::id).findFirst();
         }
 
+        @Override
+        public synchronized List<NotificationView> forPayment(TenantId tenantId, String paymentId) {
+            List<NotificationView> views = new ArrayList<>();
+            for (StoredNotification n : rows) {
+                Entry e = n.entry();
+                if (tenantId.equals(e.tenantId()) && paymentId.equals(e.paymentId())) {
+                    Completion c = n.completion();
+                    views.add(new NotificationView(n.id(), e.channel(), e.source(), e.notifyId(), e.reportedStatus(),
+                            e.signatureResult(), c == null ? e.outcome() : c.outcome(),
+                            c == null ? null : c.statusBefore(), c == null ? null : c.statusAfter(),
+                            c == null ? e.reason() : c.reason(), e.receivedAt()));
+                }
+            }
+            return views;
+        }
+
         public synchronized List<StoredNotification> rows() {
             return List.copyOf(rows);
         }
@@ -109,10 +129,56 @@ public final class InMemoryNotificationStores {
 
     public static class Reviews implements ReviewCases, InMemoryTransactions.Participant {
         private List<NewCase> cases = new ArrayList<>();
+        private Map<Integer, String> resolutions = new HashMap<>();
 
         @Override
         public synchronized void open(NewCase newCase) {
             cases.add(newCase);
+        }
+
+        @Override
+        public synchronized Page<ReviewCase> search(boolean openOnly, PageRequest page) {
+            List<ReviewCase> all = all().stream().filter(c -> !openOnly || c.open()).toList();
+            return new Page<>(all.stream().skip(page.offset()).limit(page.size()).toList(), page, all.size());
+        }
+
+        @Override
+        public synchronized Optional<ReviewCase> find(long caseId) {
+            return all().stream().filter(c -> c.id() == caseId).findFirst();
+        }
+
+        @Override
+        public synchronized List<ReviewCase> forPayment(TenantId tenantId, String paymentId) {
+            return all().stream().filter(c -> c.tenantId().equals(tenantId) && paymentId.equals(c.paymentId()))
+                    .toList();
+        }
+
+        @Override
+        public synchronized long countOpen() {
+            return all().stream().filter(ReviewCase::open).count();
+        }
+
+        @Override
+        public synchronized boolean resolve(long caseId, String resolvedBy, String resolution, Instant at) {
+            int i = (int) caseId - 1;
+            if (i < 0 || i >= cases.size() || resolutions.containsKey(i)) {
+                return false;
+            }
+            resolutions.put(i, resolvedBy + "|" + resolution + "|" + at);
+            return true;
+        }
+
+        /** Case ids are 1-based positions; a resolution is kept beside its case. */
+        private List<ReviewCase> all() {
+            List<ReviewCase> all = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++) {
+                NewCase c = cases.get(i);
+                String[] r = resolutions.containsKey(i) ? resolutions.get(i).split("\\|", 3) : null;
+                all.add(new ReviewCase(i + 1, c.tenantId(), c.paymentId(), c.notificationId(), c.reason(), c.detail(),
+                        r == null, c.createdAt(), r == null ? null : r[0], r == null ? null : r[1],
+                        r == null ? null : Instant.parse(r[2])));
+            }
+            return all;
         }
 
         public synchronized List<NewCase> cases() {
@@ -121,13 +187,15 @@ public final class InMemoryNotificationStores {
 
         @Override
         public synchronized Object snapshot() {
-            return new ArrayList<>(cases);
+            return List.of(new ArrayList<>(cases), new HashMap<>(resolutions));
         }
 
         @Override
         @SuppressWarnings("unchecked")
         public synchronized void restore(Object snapshot) {
-            cases = new ArrayList<>((List<NewCase>) snapshot);
+            List<Object> parts = (List<Object>) snapshot;
+            cases = new ArrayList<>((List<NewCase>) parts.get(0));
+            resolutions = new HashMap<>((Map<Integer, String>) parts.get(1));
         }
     }
 }

@@ -81,4 +81,9 @@ public class InMemoryPaymentRepository implements PaymentRepository, InMemoryTra
     public synchronized void restore(Object snapshot) {
         rows = new ConcurrentHashMap<>((Map<PaymentId, Payment>) snapshot);
     }
+
+    /** Every stored payment, for fakes that join payments with their own rows. */
+    public java.util.List<Payment> all() {
+        return java.util.List.copyOf(rows.values());
+    }
 }

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
+import dev.tristate.application.fakes.InMemoryResolutionCases;
+import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.port.in.ChannelUnavailable;
@@ -30,6 +32,8 @@ import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.resolution.ResolutionStatus;
+import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
@@ -57,13 +61,16 @@ class CreatePaymentServiceTest {
     private final SettableClock clock = new SettableClock(T0);
     private final InMemoryIdempotencyStore keys = new InMemoryIdempotencyStore();
     private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
-    private final InMemoryTransactions transactions = new InMemoryTransactions(keys, payments);
+    private final InMemoryUnknownOutcomeLedger ledger = new InMemoryUnknownOutcomeLedger();
+    private final InMemoryResolutionCases cases = new InMemoryResolutionCases(payments);
+    private final InMemoryTransactions transactions = new InMemoryTransactions(keys, payments, ledger, cases);
     private final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
     private final ScriptedGateway gateway = new ScriptedGateway(CHANNEL);
     private final RecordingRenderer renderer = new RecordingRenderer();
     private final CreatePaymentService service = new CreatePaymentService(
             new IdempotencyGate(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments, credentials,
-            List.of(gateway, new ScriptedGateway("otherpay")), clock, UUID::randomUUID);
+            List.of(gateway, new ScriptedGateway("otherpay")), clock, UUID::randomUUID,
+            new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
 
     CreatePaymentServiceTest() {
         credentials.bindAccount(TENANT, CHANNEL, "merchant-a", T0);
@@ -309,6 +316,36 @@ class CreatePaymentServiceTest {
     }
 
     @Test
+    void anUnknownCommitIsLedgeredWithItsKeyAndAResolverCaseIsOpenedNeverAFailure() {
+        gateway.duringNextCall(payment -> transactions.failNextAtCommit(unknown()));
+
+        IdempotentResponse unknown = create("k-1", aRequest("o-1001"));
+
+        assertThat(unknown.response().status()).isEqualTo(202);
+        String paymentId = paymentIdIn(unknown);
+        assertThat(ledger.rows()).singleElement().satisfies(entry -> {
+            assertThat(entry.origin()).isEqualTo(UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT);
+            assertThat(entry.paymentId()).isEqualTo(paymentId);
+            assertThat(entry.channel()).isEqualTo(CHANNEL);
+            assertThat(entry.reference()).isEqualTo("k-1");
+        });
+        assertThat(cases.find(TENANT, paymentId)).hasValueSatisfying(
+                c -> assertThat(c.status()).isEqualTo(ResolutionStatus.OPEN));
+    }
+
+    @Test
+    void aCreateWhoseCommitDidNotHappenIsStillAnswered202AndLedgered() {
+        gateway.duringNextCall(payment -> transactions.failNextBeforeWork(unknown()));
+
+        IdempotentResponse unknown = create("k-1", aRequest("o-1001"));
+
+        assertThat(unknown.response().status()).isEqualTo(202);
+        assertThat(payments.findById(TENANT, new PaymentId(paymentIdIn(unknown)))).isEmpty();
+        assertThat(ledger.rows()).singleElement()
+                .satisfies(entry -> assertThat(entry.paymentId()).isEqualTo(paymentIdIn(unknown)));
+    }
+
+    @Test
     void anUnknownCommitIsAnswered202AndTheRetryFindsTheCommittedAnswer() {
         gateway.duringNextCall(payment -> transactions.failNextAtCommit(unknown()));
 
@@ -361,7 +398,8 @@ class CreatePaymentServiceTest {
     void twoGatewaysForOneChannelAreAConfigurationError() {
         assertThatThrownBy(() -> new CreatePaymentService(
                 new IdempotencyGate(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments, credentials,
-                List.of(new ScriptedGateway("x"), new ScriptedGateway("x")), clock, UUID::randomUUID))
+                List.of(new ScriptedGateway("x"), new ScriptedGateway("x")), clock, UUID::randomUUID,
+                new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("x");
     }
 
@@ -370,7 +408,7 @@ class CreatePaymentServiceTest {
     }
 
     /** Renders answers as plain text that names the payment; records the rejections it was asked to render. */
-    private static final class RecordingRenderer implements PaymentResponseRenderer {
+    static final class RecordingRenderer implements PaymentResponseRenderer {
         final List<Rejection> rejections = new ArrayList<>();
 
         @Override

@@ -7,6 +7,8 @@ import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryNotificationStores.StoredNotification;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
+import dev.tristate.application.fakes.InMemoryResolutionCases;
+import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.ChannelAnswer;
 import dev.tristate.application.port.in.RawNotification;
@@ -23,10 +25,13 @@ import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.resolution.ResolutionStatus;
+import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -48,7 +53,10 @@ class HandleChannelNotificationServiceTest {
     private final InMemoryNotificationStores.Outbox outbox = new InMemoryNotificationStores.Outbox();
     private final InMemoryNotificationStores.Reviews reviews = new InMemoryNotificationStores.Reviews();
     private final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
-    private final InMemoryTransactions transactions = new InMemoryTransactions(payments, log, outbox, reviews);
+    private final InMemoryUnknownOutcomeLedger ledger = new InMemoryUnknownOutcomeLedger();
+    private final InMemoryResolutionCases cases = new InMemoryResolutionCases(payments);
+    private final InMemoryTransactions transactions = new InMemoryTransactions(payments, log, outbox, reviews, ledger,
+            cases);
     private final AtomicInteger notifyIds = new AtomicInteger();
     private CrashPoints crashPoints = CrashPoints.NONE;
     private HandleChannelNotificationService service;
@@ -74,7 +82,8 @@ class HandleChannelNotificationServiceTest {
     private void rebuild() {
         service = new HandleChannelNotificationService(List.of(new TestChannelFormat()), credentials, payments, log,
                 outbox, reviews, transactions, point -> crashPoints.reached(point),
-                Clock.fixed(NOW, ZoneOffset.UTC), new Random(42));
+                Clock.fixed(NOW, ZoneOffset.UTC), new Random(42), new UnknownOutcomeRecorder(ledger, cases, payments,
+                        transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)));
     }
 
     private Payment newPayment(TenantId tenant, String id) {
@@ -347,6 +356,50 @@ class HandleChannelNotificationServiceTest {
         assertThat(statusNow()).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(outbox.events()).hasSize(1);
         assertThat(outcomeOf(lastLogged())).isEqualTo(NotificationOutcome.DUPLICATE);
+    }
+
+    @Test
+    void aCommitThatTimedOutButHappenedIsLedgeredAndTheCommittedSuccessIsKept() {
+        transactions.failNextAtCommit(new PersistenceFailure(OutcomeClass.UNKNOWN, "timeout during COMMIT", null));
+
+        assertThat(service.handle(success("n-1")).httpStatus()).isEqualTo(503);
+
+        assertThat(statusNow()).as("an unknown outcome never overwrites what did commit").isEqualTo(
+                PaymentStatus.SUCCEEDED);
+        assertThat(ledger.rows()).singleElement().satisfies(entry -> {
+            assertThat(entry.origin()).isEqualTo(UnknownOutcomeOrigin.CALLBACK_COMMIT);
+            assertThat(entry.paymentId()).isEqualTo(payment.id().value());
+            assertThat(entry.reference()).isEqualTo("n-1");
+            assertThat(entry.open()).isTrue();
+        });
+        assertThat(cases.find(SHOP, payment.id().value())).hasValueSatisfying(c -> {
+            assertThat(c.status()).isEqualTo(ResolutionStatus.OPEN);
+            assertThat(c.nextAttemptAt()).isEqualTo(NOW.plusSeconds(30));
+        });
+    }
+
+    @Test
+    void aCommitThatTimedOutAndDidNotHappenLeavesThePaymentUnknownNeverFailed() {
+        transactions.failNextBeforeWork(new PersistenceFailure(OutcomeClass.UNKNOWN, "connection lost in COMMIT",
+                null));
+
+        assertThat(service.handle(success("n-1")).httpStatus()).isEqualTo(503);
+
+        assertThat(statusNow()).isEqualTo(PaymentStatus.UNKNOWN);
+        assertThat(outbox.events()).isEmpty();
+        assertThat(ledger.rows()).hasSize(1);
+        assertThat(cases.find(SHOP, payment.id().value())).isPresent();
+    }
+
+    @Test
+    void aRetryableFailureIsNotAnUnknownOutcomeAndIsNotLedgered() {
+        PersistenceFailure deadlock = new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null);
+        transactions.failNextBeforeWork(deadlock, deadlock, deadlock);
+
+        assertThat(service.handle(success("n-1")).httpStatus()).isEqualTo(503);
+
+        assertThat(ledger.rows()).isEmpty();
+        assertThat(statusNow()).isEqualTo(PaymentStatus.PENDING);
     }
 
     @Test

@@ -77,5 +77,20 @@ class MerchantAuthenticationServiceTest {
         public Optional<Tenant> findBySandboxMerchantId(MerchantId merchantId) {
             throw new UnsupportedOperationException();
         }
+
+        @Override
+        public java.util.List<Tenant> list() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int expireApiKeys(TenantId tenantId, Instant at) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.List<dev.tristate.domain.tenant.ApiKeyInfo> apiKeys(TenantId tenantId) {
+            throw new UnsupportedOperationException();
+        }
     }
 }

@@ -124,6 +124,21 @@ class SandboxCallbackEndToEndTest extends ApplicationOverHttpTest {
     }
 
     @Test
+    void aCallbackGetsNoSessionButKeepsTheSecurityHeaders() throws Exception {
+        String paymentId = insertPendingPayment(dataSource, tenant.value());
+        String body = body("n-" + UUID.randomUUID(), merchantId, paymentId, "T-" + UUID.randomUUID(), "SUCCESS", 1999);
+
+        HttpResponse<String> answer = post(port, secret, body);
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().allValues("Set-Cookie")).as("callbacks are stateless").isEmpty();
+        assertThat(answer.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
+        assertThat(answer.headers().firstValue("Cache-Control")).hasValueSatisfying(
+                value -> assertThat(value).contains("no-store"));
+        assertThat(status(dataSource, paymentId)).isEqualTo("SUCCEEDED");
+    }
+
+    @Test
     void aForgedNotificationIsRefusedAndRecordedAndChangesNothing() throws Exception {
         String paymentId = insertPendingPayment(dataSource, tenant.value());
         String body = body("n-" + UUID.randomUUID(), merchantId, paymentId, "T-1", "SUCCESS", 1999);

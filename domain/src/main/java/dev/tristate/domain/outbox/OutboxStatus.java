@@ -7,5 +7,7 @@ public enum OutboxStatus {
     /** Confirmed by the broker (acked, not returned). Purged after the retention. */
     SENT,
     /** Given up on after the retry window, with its last error; kept for a person to look at and replay. */
-    QUARANTINED
+    QUARANTINED,
+    /** Given up on for good by an operator, with a reason in the audit log; never published. */
+    DISCARDED
 }

@@ -37,10 +37,22 @@ public class OutboxRelayScheduler implements SmartLifecycle {
      * @param purgeInterval     pause between purge runs
      * @param purgeBatchPause   pause between two purge batches of one run, leaving room for other work
      * @param metricsInterval   how often the backlog gauges are refreshed (one COUNT query)
+     * @param threads           relay loops in this process, each claiming its own batches (SKIP LOCKED keeps them
+     *                          apart like separate processes), so one loop's database work overlaps another's wait
+     *                          for the broker's confirms
      */
     public record Settings(Duration interval, Duration maxPause, Duration purgeInterval, Duration purgeBatchPause,
-                           Duration metricsInterval) {
+                           Duration metricsInterval, int threads) {
+
+        public Settings(Duration interval, Duration maxPause, Duration purgeInterval, Duration purgeBatchPause,
+                        Duration metricsInterval) {
+            this(interval, maxPause, purgeInterval, purgeBatchPause, metricsInterval, 1);
+        }
+
         public Settings {
+            if (threads < 1 || threads > 16) {
+                throw new IllegalArgumentException("relay threads must be between 1 and 16: " + threads);
+            }
             for (Duration d : new Duration[] {interval, maxPause, purgeInterval, purgeBatchPause, metricsInterval}) {
                 Objects.requireNonNull(d, "relay schedule");
                 if (d.isNegative()) {
@@ -71,7 +83,6 @@ public class OutboxRelayScheduler implements SmartLifecycle {
     private volatile boolean running;
     private ScheduledExecutorService relayThread;
     private ScheduledExecutorService housekeepingThread;
-    private int failuresInARow;
 
     public OutboxRelayScheduler(RelayOutboxUseCase relay, PurgeSentEventsUseCase purge,
                                 OutboxBacklogQuery backlogQuery, Settings settings, Clock clock, MeterRegistry meters) {
@@ -105,19 +116,24 @@ public class OutboxRelayScheduler implements SmartLifecycle {
             return;
         }
         running = true;
-        relayThread = singleThread("tristate-outbox-relay");
-        housekeepingThread = singleThread("tristate-outbox-housekeeping");
-        relayThread.schedule(this::relayRounds, 0, TimeUnit.MILLISECONDS);
+        relayThread = threads("tristate-outbox-relay", settings.threads());
+        housekeepingThread = threads("tristate-outbox-housekeeping", 1);
+        for (int i = 0; i < settings.threads(); i++) {
+            Loop loop = new Loop();
+            relayThread.schedule(loop::relayRounds, 0, TimeUnit.MILLISECONDS);
+        }
         housekeepingThread.scheduleWithFixedDelay(this::refreshBacklog, 0, settings.metricsInterval().toMillis(),
                 TimeUnit.MILLISECONDS);
         housekeepingThread.scheduleWithFixedDelay(this::purgeRun, settings.purgeInterval().toMillis(),
                 settings.purgeInterval().toMillis(), TimeUnit.MILLISECONDS);
-        LOG.info("Outbox relay started (interval {}, purge every {})", settings.interval(), settings.purgeInterval());
+        LOG.info("Outbox relay started ({} thread(s), interval {}, purge every {})", settings.threads(),
+                settings.interval(), settings.purgeInterval());
     }
 
-    private static ScheduledExecutorService singleThread(String name) {
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread thread = new Thread(r, name);
+    private static ScheduledExecutorService threads(String name, int count) {
+        java.util.concurrent.atomic.AtomicInteger number = new java.util.concurrent.atomic.AtomicInteger();
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(count, r -> {
+            Thread thread = new Thread(r, count == 1 ? name : name + "-" + number.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });
@@ -127,30 +143,54 @@ public class OutboxRelayScheduler implements SmartLifecycle {
         return executor;
     }
 
-    /** One drain: rounds back to back while they come back full; then the next drain after a pause. */
-    void relayRounds() {
-        Duration pause;
-        try {
-            RelayReport report;
-            do {
-                report = relay.relayOnce();
-                count(report);
-            } while (running && report.moreDue() && !report.brokerUnavailable());
-            if (report.brokerUnavailable()) {
-                pause = failed("the broker cannot be reached; events wait in the outbox", null);
-            } else {
-                recovered();
-                pause = settings.interval();
-            }
-        } catch (RuntimeException e) {
-            pause = failed("a relay round failed; events wait in the outbox", e);
-        }
-        if (running) {
+    /** One relay loop: its own drains, and its own count of failures in a row. */
+    private final class Loop {
+
+        private int failuresInARow;
+
+        /** One drain: rounds back to back while they come back full; then the next drain after a pause. */
+        void relayRounds() {
+            Duration pause;
             try {
-                relayThread.schedule(this::relayRounds, pause.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (RejectedExecutionException stoppedMeanwhile) {
-                // stop() ran while this round was finishing: nothing more to schedule.
+                RelayReport report;
+                do {
+                    report = relay.relayOnce();
+                    count(report);
+                } while (running && report.moreDue() && !report.brokerUnavailable());
+                if (report.brokerUnavailable()) {
+                    pause = failed("the broker cannot be reached; events wait in the outbox", null);
+                } else {
+                    recovered();
+                    pause = settings.interval();
+                }
+            } catch (RuntimeException e) {
+                pause = failed("a relay round failed; events wait in the outbox", e);
             }
+            if (running) {
+                try {
+                    relayThread.schedule(this::relayRounds, pause.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException stoppedMeanwhile) {
+                    // stop() ran while this round was finishing: nothing more to schedule.
+                }
+            }
+        }
+
+        private Duration failed(String what, RuntimeException cause) {
+            failuresInARow++;
+            Duration pause = pause(failuresInARow);
+            if (failuresInARow == 1) {
+                LOG.warn("Outbox relay: {}; retrying with backoff up to {}", what, settings.maxPause(), cause);
+            } else {
+                LOG.debug("Outbox relay: {} ({} in a row)", what, failuresInARow, cause);
+            }
+            return pause;
+        }
+
+        private void recovered() {
+            if (failuresInARow > 0) {
+                LOG.info("Outbox relay: working again after {} failed round(s)", failuresInARow);
+            }
+            failuresInARow = 0;
         }
     }
 
@@ -163,24 +203,6 @@ public class OutboxRelayScheduler implements SmartLifecycle {
             LOG.warn("{} outbox event(s) quarantined after the retry window; see outbox_events with status"
                     + " QUARANTINED and their last_error", report.quarantined());
         }
-    }
-
-    private Duration failed(String what, RuntimeException cause) {
-        failuresInARow++;
-        Duration pause = pause(failuresInARow);
-        if (failuresInARow == 1) {
-            LOG.warn("Outbox relay: {}; retrying with backoff up to {}", what, settings.maxPause(), cause);
-        } else {
-            LOG.debug("Outbox relay: {} ({} in a row)", what, failuresInARow, cause);
-        }
-        return pause;
-    }
-
-    private void recovered() {
-        if (failuresInARow > 0) {
-            LOG.info("Outbox relay: working again after {} failed round(s)", failuresInARow);
-        }
-        failuresInARow = 0;
     }
 
     /** interval × 2^(failures), capped at the maximum pause. */

@@ -10,9 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -43,6 +45,14 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  */
 public class RabbitEventPublisher implements EventPublisher {
 
+    /**
+     * When confirms are awaited. {@link #BATCH}, the default: the whole batch is sent, then its confirms are awaited
+     * against one deadline. {@link #EACH}: every message waits for its own confirm before the next is sent, one
+     * broker round trip per message; it exists as the baseline of the relay benchmark (docs/benchmarks.md), not
+     * for production.
+     */
+    public enum ConfirmWait { BATCH, EACH }
+
     /** The message header naming the event's tenant. */
     public static final String TENANT_HEADER = "tenant_id";
 
@@ -52,6 +62,7 @@ public class RabbitEventPublisher implements EventPublisher {
     private final RabbitTemplate template;
     private final String exchange;
     private final Duration confirmTimeout;
+    private final ConfirmWait confirmWait;
     private final Timer publishLatency;
     private final Counter published;
     private final Counter acks;
@@ -61,6 +72,11 @@ public class RabbitEventPublisher implements EventPublisher {
 
     public RabbitEventPublisher(ConnectionFactory connectionFactory, String exchange, Duration confirmTimeout,
                                 MeterRegistry meters) {
+        this(connectionFactory, exchange, confirmTimeout, ConfirmWait.BATCH, meters);
+    }
+
+    public RabbitEventPublisher(ConnectionFactory connectionFactory, String exchange, Duration confirmTimeout,
+                                ConfirmWait confirmWait, MeterRegistry meters) {
         if (!connectionFactory.isPublisherConfirms() || !connectionFactory.isPublisherReturns()) {
             throw new IllegalStateException("the outbox relay needs a connection factory with correlated publisher"
                     + " confirms and publisher returns (spring.rabbitmq.publisher-confirm-type=correlated,"
@@ -69,6 +85,7 @@ public class RabbitEventPublisher implements EventPublisher {
         this.connectionFactory = connectionFactory;
         this.exchange = Objects.requireNonNull(exchange, "exchange");
         this.confirmTimeout = Objects.requireNonNull(confirmTimeout, "confirm timeout");
+        this.confirmWait = Objects.requireNonNull(confirmWait, "confirm wait");
         this.template = new RabbitTemplate(connectionFactory);
         template.setMandatory(true);
         template.setReturnsCallback(this::returned);
@@ -94,32 +111,62 @@ public class RabbitEventPublisher implements EventPublisher {
         List<InFlight> inFlight = new ArrayList<>(events.size());
         long started = System.nanoTime();
         NotSent unreachable = connect();
-        for (OutgoingEvent event : events) {
-            if (unreachable != null) {
-                outcomes.put(event.eventId(), unreachable);
-                continue;
-            }
-            CorrelationData correlation = new CorrelationData(event.eventId().toString());
-            try {
-                template.send(exchange, EventTopology.routingKey(event.eventType()), toMessage(event), correlation);
-                published.increment();
-                inFlight.add(new InFlight(event.eventId(), correlation));
-            } catch (AmqpConnectException | AmqpAuthenticationException e) {
-                // No connection could be opened: nothing of this or the rest of the batch reached the broker.
-                unreachable = new NotSent(OutcomeClass.RETRYABLE, "broker unreachable: " + describe(e));
-                outcomes.put(event.eventId(), unreachable);
-            } catch (AmqpException e) {
-                outcomes.put(event.eventId(), new NotSent(OutcomeClass.UNKNOWN, "publish failed: " + describe(e)));
-            }
+        if (unreachable != null) {
+            events.forEach(event -> outcomes.put(event.eventId(), unreachable));
+            return outcomes;
+        }
+        // One channel for the whole batch, not one checkout of the channel cache per message.
+        try {
+            sendAll(events, outcomes, inFlight);
+        } catch (AmqpException e) {
+            // The channel could not be opened or closed under us: what was sent before may be in a queue.
+            NotSent failure = new NotSent(outcomes.isEmpty() && inFlight.isEmpty() && e instanceof AmqpConnectException
+                    ? OutcomeClass.RETRYABLE : OutcomeClass.UNKNOWN, "publish failed: " + describe(e));
+            Set<EventId> sent = new HashSet<>();
+            inFlight.forEach(message -> sent.add(message.eventId()));
+            events.stream().filter(event -> !outcomes.containsKey(event.eventId()) && !sent.contains(event.eventId()))
+                    .forEach(event -> outcomes.put(event.eventId(), failure));
         }
         long deadline = started + confirmTimeout.toNanos();
         for (InFlight message : inFlight) {
             outcomes.put(message.eventId(), awaitConfirm(message.correlation(), deadline));
         }
-        if (!inFlight.isEmpty()) {
+        if (!events.isEmpty()) {
             publishLatency.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         }
         return outcomes;
+    }
+
+    private void sendAll(List<OutgoingEvent> events, Map<EventId, PublishOutcome> outcomes, List<InFlight> inFlight) {
+        template.invoke(operations -> {
+            NotSent failedToConnect = null;
+            for (OutgoingEvent event : events) {
+                if (failedToConnect != null) {
+                    outcomes.put(event.eventId(), failedToConnect);
+                    continue;
+                }
+                CorrelationData correlation = new CorrelationData(event.eventId().toString());
+                try {
+                    operations.send(exchange, EventTopology.routingKey(event.eventType()), toMessage(event),
+                            correlation);
+                    published.increment();
+                    if (confirmWait == ConfirmWait.EACH) {
+                        outcomes.put(event.eventId(), awaitConfirm(correlation,
+                                System.nanoTime() + confirmTimeout.toNanos()));
+                    } else {
+                        inFlight.add(new InFlight(event.eventId(), correlation));
+                    }
+                } catch (AmqpConnectException | AmqpAuthenticationException e) {
+                    // No connection could be opened: nothing of this or the rest of the batch reached the broker.
+                    failedToConnect = new NotSent(OutcomeClass.RETRYABLE, "broker unreachable: " + describe(e));
+                    outcomes.put(event.eventId(), failedToConnect);
+                } catch (AmqpException e) {
+                    outcomes.put(event.eventId(), new NotSent(OutcomeClass.UNKNOWN, "publish failed: "
+                            + describe(e)));
+                }
+            }
+            return null;
+        });
     }
 
     /**

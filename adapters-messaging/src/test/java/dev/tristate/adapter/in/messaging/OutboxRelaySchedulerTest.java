@@ -116,6 +116,47 @@ class OutboxRelaySchedulerTest {
     }
 
     @Test
+    void severalRelayThreadsWorkRoundsAtTheSameTimeAndOneThreadNever() throws Exception {
+        assertThat(maxRoundsInFlight(3)).isEqualTo(3);
+        assertThat(maxRoundsInFlight(1)).isEqualTo(1);
+    }
+
+    /** Rounds that each take 300 ms, on {@code threads} relay threads: the most seen in flight at once. */
+    private int maxRoundsInFlight(int threads) throws Exception {
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        AtomicInteger started = new AtomicInteger();
+        OutboxRelayScheduler relay = new OutboxRelayScheduler(() -> {
+            started.incrementAndGet();
+            most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                inFlight.decrementAndGet();
+            }
+            return RelayReport.IDLE;
+        }, () -> 0, () -> OutboxBacklog.EMPTY, new OutboxRelayScheduler.Settings(Duration.ofMillis(10),
+                Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ZERO, Duration.ofMinutes(1), threads),
+                Clock.systemUTC(), meters);
+        try {
+            relay.start();
+            await().atMost(Duration.ofSeconds(10)).until(() -> started.get() >= 6);
+        } finally {
+            relay.stop();
+        }
+        return most.get();
+    }
+
+    @Test
+    void relayThreadsAreBetweenOneAndSixteen() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new OutboxRelayScheduler.Settings(
+                Duration.ofMillis(10), Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ZERO,
+                Duration.ofMinutes(1), 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("threads");
+    }
+
+    @Test
     void purgingRunsBatchAfterBatchUntilNothingIsLeft() {
         purges.addAll(java.util.List.of(500, 500, 123));
         OutboxRelayScheduler relay = scheduler(Duration.ofMinutes(10), Duration.ofMinutes(10));

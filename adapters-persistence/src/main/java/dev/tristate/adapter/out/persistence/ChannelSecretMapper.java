@@ -24,6 +24,25 @@ interface ChannelSecretMapper {
 
     String findAccountOf(@Param("tenantId") String tenantId, @Param("channel") String channel);
 
+    class SecretInfoRow {
+        String channel;
+        String name;
+        LocalDateTime createdAt;
+        LocalDateTime validUntil;
+    }
+
+    List<SecretInfoRow> secretInfos(@Param("tenantId") String tenantId);
+
+    /** "channel|account" pairs: channel names hold no '|'. */
+    List<String> accountsOf(@Param("tenantId") String tenantId);
+
     List<String> findValid(@Param("tenantId") String tenantId, @Param("channel") String channel,
                            @Param("name") String name, @Param("now") LocalDateTime now);
+
+    List<KeyRow> findVerificationKeys(@Param("channel") String channel, @Param("accountId") String accountId,
+                                      @Param("name") String name, @Param("now") LocalDateTime now);
+
+    /** One row of {@link #findVerificationKeys}: a NULL ciphertext when the owner has no valid secret. */
+    record KeyRow(String tenantId, String ciphertext) {
+    }
 }

@@ -37,6 +37,7 @@ class DataSourceConfiguration {
             // REPEATABLE READ's gap locks (deadlocks under concurrent inserts) without giving anything up.
             general.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         }
+        ConnectorJ.applyDefaults(general);
         HikariConfig callbackConfig = new HikariConfig();
         general.copyStateTo(callbackConfig);
         callbackConfig.setPoolName(general.getPoolName() + "-callback");

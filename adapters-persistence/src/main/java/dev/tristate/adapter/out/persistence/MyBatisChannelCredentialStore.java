@@ -3,15 +3,21 @@ package dev.tristate.adapter.out.persistence;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
 
     private final ChannelSecretMapper mapper;
     private final SecretCipher cipher;
+    private static final int DECRYPTED_CACHE_LIMIT = 4096;
+    private final Map<String, String> decrypted = new ConcurrentHashMap<>();
 
     MyBatisChannelCredentialStore(ChannelSecretMapper mapper, SecretCipher cipher) {
         this.mapper = mapper;
@@ -46,14 +52,61 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
     }
 
     @Override
+    public Optional<VerificationKeys> verificationKeys(String channel, String accountId, String name, Instant now) {
+        List<ChannelSecretMapper.KeyRow> rows = translate(() -> mapper.findVerificationKeys(channel, accountId, name,
+                Rows.utc(now)));
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> secrets = rows.stream()
+                .map(ChannelSecretMapper.KeyRow::ciphertext)
+                .filter(Objects::nonNull)
+                .map(this::decrypt)
+                .toList();
+        return Optional.of(new VerificationKeys(new TenantId(rows.get(0).tenantId()), secrets));
+    }
+
+    /**
+     * Decrypted secrets by their stored form. A stored form never changes meaning (a fresh IV per encryption, and
+     * rotation adds rows), so the cache needs no invalidation; validity is still decided by the query on every
+     * read. Bounded: cleared when it grows past {@link #DECRYPTED_CACHE_LIMIT} entries.
+     */
+    private String decrypt(String ciphertext) {
+        String plain = decrypted.get(ciphertext);
+        if (plain == null) {
+            plain = cipher.decrypt(ciphertext);
+            if (decrypted.size() >= DECRYPTED_CACHE_LIMIT) {
+                decrypted.clear();
+            }
+            decrypted.put(ciphertext, plain);
+        }
+        return plain;
+    }
+
+    @Override
     public Optional<String> accountOf(TenantId tenantId, String channel) {
         return translate(() -> Optional.ofNullable(mapper.findAccountOf(tenantId.value(), channel)));
     }
 
     @Override
+    public List<SecretInfo> secretInfos(TenantId tenantId) {
+        return translate(() -> mapper.secretInfos(tenantId.value())).stream()
+                .map(r -> new SecretInfo(r.channel, r.name, Rows.instant(r.createdAt), Rows.instant(r.validUntil)))
+                .toList();
+    }
+
+    @Override
+    public List<ChannelAccount> accountsOf(TenantId tenantId) {
+        return translate(() -> mapper.accountsOf(tenantId.value())).stream()
+                .map(pair -> pair.split("\\|", 2))
+                .map(parts -> new ChannelAccount(tenantId, parts[0], parts[1]))
+                .toList();
+    }
+
+    @Override
     public List<String> validSecrets(TenantId tenantId, String channel, String name, Instant now) {
         return translate(() -> mapper.findValid(tenantId.value(), channel, name, Rows.utc(now))).stream()
-                .map(cipher::decrypt)
+                .map(this::decrypt)
                 .toList();
     }
 }

@@ -1,5 +1,10 @@
 package dev.tristate.adapter.out.persistence;
 
+import java.util.List;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.console.NotificationView;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.NotificationMapper.NotificationRow;
@@ -45,6 +50,17 @@ public class MyBatisNotificationLog implements NotificationLog {
     @Override
     public Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId) {
         return translate(() -> Optional.ofNullable(mapper.findByDedupKey(dedupKey(channel, tenantId, notifyId))));
+    }
+
+    @Override
+    public List<NotificationView> forPayment(TenantId tenantId, String paymentId) {
+        return translate(() -> mapper.forPayment(tenantId.value(), paymentId)).stream()
+                .map(r -> new NotificationView(r.id, r.channel, r.source, r.notifyId, r.reportedStatus,
+                        SignatureResult.valueOf(r.signatureResult), NotificationOutcome.valueOf(r.outcome),
+                        r.statusBefore == null ? null : PaymentStatus.valueOf(r.statusBefore),
+                        r.statusAfter == null ? null : PaymentStatus.valueOf(r.statusAfter), r.reason,
+                        Rows.instant(r.receivedAt)))
+                .toList();
     }
 
     private static NotificationRow toRow(Entry e) {

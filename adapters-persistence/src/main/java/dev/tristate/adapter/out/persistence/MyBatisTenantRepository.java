@@ -4,10 +4,12 @@ import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.domain.tenant.ApiKeyHash;
+import dev.tristate.domain.tenant.ApiKeyInfo;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 public class MyBatisTenantRepository implements TenantRepository {
@@ -50,6 +52,23 @@ public class MyBatisTenantRepository implements TenantRepository {
     public Optional<TenantId> findTenantByApiKey(ApiKeyHash hash, Instant now) {
         return translate(() -> Optional.ofNullable(mapper.findTenantByApiKey(hash.hex(), Rows.utc(now)))
                 .map(TenantId::new));
+    }
+
+    @Override
+    public List<Tenant> list() {
+        return translate(() -> mapper.list()).stream().map(MyBatisTenantRepository::toDomain).toList();
+    }
+
+    @Override
+    public int expireApiKeys(TenantId tenantId, Instant at) {
+        return translate(() -> mapper.expireApiKeys(tenantId.value(), Rows.utc(at)));
+    }
+
+    @Override
+    public List<ApiKeyInfo> apiKeys(TenantId tenantId) {
+        return translate(() -> mapper.apiKeys(tenantId.value())).stream()
+                .map(r -> new ApiKeyInfo(r.displayPrefix, Rows.instant(r.createdAt), Rows.instant(r.expiresAt)))
+                .toList();
     }
 
     private static Tenant toDomain(TenantRow row) {

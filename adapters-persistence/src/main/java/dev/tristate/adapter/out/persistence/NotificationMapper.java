@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
 import java.time.LocalDateTime;
+import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
@@ -42,4 +43,6 @@ interface NotificationMapper {
                  @Param("handlingMicros") long handlingMicros);
 
     Long findByDedupKey(@Param("dedupKey") String dedupKey);
+
+    List<NotificationRow> forPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
 }

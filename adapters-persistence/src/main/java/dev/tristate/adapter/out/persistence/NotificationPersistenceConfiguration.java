@@ -1,8 +1,13 @@
 package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxQuarantine;
+import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.UnknownOutcomeLedger;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -21,7 +26,32 @@ class NotificationPersistenceConfiguration {
     }
 
     @Bean
+    AuditTrail auditTrail(AuditMapper mapper) {
+        return new MyBatisAuditTrail(mapper);
+    }
+
+    @Bean
+    OutboxQuarantine outboxQuarantine(OutboxQuarantineMapper mapper) {
+        return new MyBatisOutboxQuarantine(mapper);
+    }
+
+    @Bean
+    PaymentSearch paymentSearch(PaymentMapper mapper) {
+        return new MyBatisPaymentSearch(mapper);
+    }
+
+    @Bean
     ReviewCases reviewCases(ReviewCaseMapper mapper) {
         return new MyBatisReviewCases(mapper);
+    }
+
+    @Bean
+    UnknownOutcomeLedger unknownOutcomeLedger(UnknownOutcomeMapper mapper) {
+        return new MyBatisUnknownOutcomeLedger(mapper);
+    }
+
+    @Bean
+    ResolutionCases resolutionCases(ResolutionCaseMapper mapper) {
+        return new MyBatisResolutionCases(mapper);
     }
 }

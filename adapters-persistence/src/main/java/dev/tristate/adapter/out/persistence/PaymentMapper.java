@@ -1,5 +1,6 @@
 package dev.tristate.adapter.out.persistence;
 
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import org.apache.ibatis.annotations.Mapper;
@@ -18,4 +19,16 @@ interface PaymentMapper {
                              @Param("expectedVersion") long expectedVersion);
 
     List<Map<String, Object>> countByStatus(@Param("tenantId") String tenantIdOrNull);
+
+    List<PaymentRow> search(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+                            @Param("merchantOrderId") String merchantOrderId,
+                            @Param("channelTxnId") String channelTxnId, @Param("statuses") List<String> statuses,
+                            @Param("from") LocalDateTime from, @Param("to") LocalDateTime to,
+                            @Param("oldestFirst") boolean oldestFirst, @Param("limit") int limit,
+                            @Param("offset") long offset);
+
+    long count(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+               @Param("merchantOrderId") String merchantOrderId, @Param("channelTxnId") String channelTxnId,
+               @Param("statuses") List<String> statuses, @Param("from") LocalDateTime from, @Param("to") LocalDateTime to,
+               @Param("oldestFirst") boolean oldestFirst);
 }

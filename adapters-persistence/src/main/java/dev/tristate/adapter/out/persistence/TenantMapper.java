@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
 import java.time.LocalDateTime;
+import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
@@ -18,4 +19,16 @@ interface TenantMapper {
                      @Param("expiresAt") LocalDateTime expiresAt);
 
     String findTenantByApiKey(@Param("keyHash") String keyHash, @Param("now") LocalDateTime now);
+
+    class ApiKeyRow {
+        String displayPrefix;
+        LocalDateTime createdAt;
+        LocalDateTime expiresAt;
+    }
+
+    List<TenantRow> list();
+
+    int expireApiKeys(@Param("tenantId") String tenantId, @Param("at") LocalDateTime at);
+
+    List<ApiKeyRow> apiKeys(@Param("tenantId") String tenantId);
 }

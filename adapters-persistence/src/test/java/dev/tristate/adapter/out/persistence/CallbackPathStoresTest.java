@@ -157,4 +157,14 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
         assertThat(generalActiveDuringCallbackWork).isZero();
         assertThat(generalActive).isEqualTo(1);
     }
+
+    @Test
+    void onMySqlBothPoolsCacheTheParseOfPreparedStatements() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dataSource.pool(Workload.GENERAL).getJdbcUrl()
+                .startsWith("jdbc:mysql:"), "Connector/J only");
+        for (Workload workload : Workload.values()) {
+            assertThat(dataSource.pool(workload).getDataSourceProperties()).as(workload.name())
+                    .containsEntry("cachePrepStmts", "true").containsEntry("prepStmtCacheSqlLimit", "4096");
+        }
+    }
 }

@@ -83,6 +83,56 @@ class TenantAndCredentialStoreTest extends PersistenceIntegrationTest {
     }
 
     @Test
+    void oneReadGivesTheAccountsTenantAndItsValidSecretsNewestFirst() {
+        Tenant tenant = newTenant();
+        Tenant other = newTenant();
+        String account = "acct-" + UUID.randomUUID();
+        credentials.bindAccount(tenant.id(), "sandbox", account, NOW);
+        credentials.addSecret(tenant.id(), "sandbox", "signing-secret", "old-secret-0123456789", NOW, NOW);
+        credentials.addSecret(other.id(), "sandbox", "signing-secret", "other-tenant-secret-1", NOW, NOW);
+        credentials.addSecret(tenant.id(), "sandbox", "another-name", "not-a-signing-secret1", NOW, NOW);
+        Instant rotation = NOW.plus(Duration.ofDays(1));
+        credentials.addSecret(tenant.id(), "sandbox", "signing-secret", "new-secret-0123456789", rotation,
+                rotation.plus(Duration.ofHours(24)));
+
+        assertThat(credentials.verificationKeys("sandbox", account, "signing-secret", rotation.plusSeconds(60)))
+                .contains(new ChannelCredentialStore.VerificationKeys(tenant.id(),
+                        List.of("new-secret-0123456789", "old-secret-0123456789")));
+        assertThat(credentials.verificationKeys("sandbox", account, "signing-secret",
+                rotation.plus(Duration.ofHours(25))))
+                .contains(new ChannelCredentialStore.VerificationKeys(tenant.id(), List.of("new-secret-0123456789")));
+        assertThat(credentials.verificationKeys("sandbox", account, "signing-secret", rotation.plusSeconds(60)))
+                .as("the same answer as the two separate reads")
+                .contains(new ChannelCredentialStore.VerificationKeys(
+                        credentials.tenantForAccount("sandbox", account).orElseThrow(),
+                        credentials.validSecrets(tenant.id(), "sandbox", "signing-secret", rotation.plusSeconds(60))));
+    }
+
+    @Test
+    void anOwnerWithoutAValidSecretComesWithNoneAndAnUnknownAccountWithNothing() {
+        Tenant tenant = newTenant();
+        String account = "acct-" + UUID.randomUUID();
+        credentials.bindAccount(tenant.id(), "sandbox", account, NOW);
+
+        assertThat(credentials.verificationKeys("sandbox", account, "signing-secret", NOW))
+                .contains(new ChannelCredentialStore.VerificationKeys(tenant.id(), List.of()));
+        credentials.addSecret(tenant.id(), "sandbox", "signing-secret", "only-secret-0123456789", NOW, NOW);
+        credentials.addSecret(tenant.id(), "sandbox", "signing-secret", "next-secret-0123456789", NOW,
+                NOW.plusSeconds(1));
+        credentials.addSecret(tenant.id(), "sandbox", "signing-secret", "last-secret-0123456789", NOW,
+                NOW.plusSeconds(1));
+        jdbc.update("UPDATE channel_secrets SET valid_until = ? WHERE tenant_id = ?",
+                Rows.utc(NOW.plusSeconds(1)), tenant.id().value());
+        assertThat(credentials.verificationKeys("sandbox", account, "signing-secret", NOW.plusSeconds(5)))
+                .as("every secret expired").contains(new ChannelCredentialStore.VerificationKeys(tenant.id(),
+                        List.of()));
+        assertThat(credentials.verificationKeys("sandbox", "acct-nobody-" + UUID.randomUUID(), "signing-secret", NOW))
+                .isEmpty();
+        assertThat(credentials.verificationKeys("stripe", account, "signing-secret", NOW))
+                .as("an account is per channel").isEmpty();
+    }
+
+    @Test
     void secretsAreEncryptedAtRest() {
         Tenant tenant = newTenant();
         credentials.addSecret(tenant.id(), "sandbox", "signing-secret", "plain-secret-value-42", NOW, NOW);

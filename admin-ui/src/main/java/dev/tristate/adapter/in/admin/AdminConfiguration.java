@@ -1,12 +1,67 @@
 package dev.tristate.adapter.in.admin;
 
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.context.MessageSource;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.support.ResourceBundleMessageSource;
+import org.springframework.web.servlet.LocaleResolver;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.i18n.CookieLocaleResolver;
+import org.springframework.web.servlet.i18n.LocaleChangeInterceptor;
 
-/** The admin console adapter: its controllers and its security. */
+/**
+ * The admin console adapter: its controllers, its security, and its two languages (English and Simplified Chinese):
+ * taken from the browser's Accept-Language, switched with {@code ?lang=zh-CN} or {@code ?lang=en} and then kept in a
+ * cookie.
+ */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(basePackageClasses = AdminConfiguration.class)
 @Import(AdminSecurityConfiguration.class)
-public class AdminConfiguration {
+public class AdminConfiguration implements WebMvcConfigurer {
+
+    static final Locale CHINESE = Locale.SIMPLIFIED_CHINESE;
+    static final List<Locale> SUPPORTED = List.of(Locale.ENGLISH, CHINESE);
+
+    @Bean
+    MessageSource messageSource() {
+        ResourceBundleMessageSource messages = new ResourceBundleMessageSource();
+        messages.setBasenames("admin/messages");
+        messages.setDefaultEncoding("UTF-8");
+        messages.setFallbackToSystemLocale(false);
+        return messages;
+    }
+
+    @Bean
+    LocaleResolver localeResolver() {
+        CookieLocaleResolver resolver = new CookieLocaleResolver("tristate-lang");
+        resolver.setDefaultLocaleFunction(AdminConfiguration::fromBrowser);
+        return resolver;
+    }
+
+    /** Chinese when the browser prefers any Chinese over English, else English. */
+    static Locale fromBrowser(HttpServletRequest request) {
+        for (Locale l : java.util.Collections.list(request.getLocales())) {
+            if ("zh".equals(l.getLanguage())) {
+                return CHINESE;
+            }
+            if ("en".equals(l.getLanguage())) {
+                return Locale.ENGLISH;
+            }
+        }
+        return Locale.ENGLISH;
+    }
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        LocaleChangeInterceptor change = new LocaleChangeInterceptor();
+        change.setParamName("lang");
+        change.setIgnoreInvalidLocale(true);
+        registry.addInterceptor(change).addPathPatterns("/admin/**");
+    }
 }

@@ -1,9 +1,19 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.port.in.FindConsoleUserQuery;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.User;
@@ -12,13 +22,21 @@ import org.springframework.security.core.userdetails.UsernameNotFoundException;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * The console's security: form login against users read through an inbound port, bcrypt hashes, CSRF on every form
- * (Spring Security's default), session fixation protection and security headers (also defaults, kept on purpose).
+ * (Spring Security's default, kept on purpose), a new session id at login (session fixation), security headers with a
+ * strict content security policy (every asset is served by the application), login throttling, and the role rules:
+ * SUPPORT reads and asks the channel, OPERATOR also repairs (replay, discard, decide) and manages tenants.
  */
 @Configuration(proxyBeanMethods = false)
 public class AdminSecurityConfiguration {
+
+    static final String OPERATOR = "OPERATOR";
+    static final String SUPPORT = "SUPPORT";
 
     @Bean
     PasswordEncoder consolePasswordEncoder() {
@@ -37,24 +55,67 @@ public class AdminSecurityConfiguration {
     }
 
     @Bean
+    LoginThrottle consoleLoginThrottle(@Value("${tristate.admin.login.max-failures:5}") int maxFailures,
+                                       @Value("${tristate.admin.login.lockout:5m}") Duration lockout, Clock clock) {
+        return new LoginThrottle(maxFailures, lockout, clock);
+    }
+
+    @Bean
     @Order(1)
-    SecurityFilterChain adminConsole(HttpSecurity http) throws Exception {
+    SecurityFilterChain adminConsole(HttpSecurity http, LoginThrottle throttle) throws Exception {
         http.securityMatcher("/admin/**")
                 .authorizeHttpRequests(auth -> auth
-                        .requestMatchers("/admin/login", "/admin/assets/**").permitAll()
-                        .anyRequest().hasAnyRole("SUPPORT", "OPERATOR"))
+                        // The refusal page is where a refused request is forwarded: it must not be refused itself.
+                        .dispatcherTypeMatchers(DispatcherType.FORWARD, DispatcherType.ERROR).permitAll()
+                        .requestMatchers("/admin/login", "/admin/assets/**", "/admin/denied").permitAll()
+                        .requestMatchers("/admin/tenants", "/admin/tenants/**").hasRole(OPERATOR)
+                        .requestMatchers(HttpMethod.POST, "/admin/ask").hasAnyRole(SUPPORT, OPERATOR)
+                        .requestMatchers(HttpMethod.POST, "/admin/logout").authenticated()
+                        .requestMatchers(HttpMethod.POST, "/admin/**").hasRole(OPERATOR)
+                        .anyRequest().hasAnyRole(SUPPORT, OPERATOR))
+                .addFilterBefore(new ThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class)
                 .formLogin(form -> form
                         .loginPage("/admin/login")
                         .loginProcessingUrl("/admin/login")
-                        .defaultSuccessUrl("/admin", true)
+                        .successHandler((request, response, authentication) -> {
+                            throttle.succeeded(authentication.getName());
+                            response.sendRedirect(request.getContextPath() + "/admin");
+                        })
+                        .failureHandler((request, response, exception) -> {
+                            throttle.failed(request.getParameter("username"));
+                            response.sendRedirect(request.getContextPath() + "/admin/login?error");
+                        })
                         .permitAll())
                 .logout(logout -> logout.logoutUrl("/admin/logout").logoutSuccessUrl("/admin/login?logout"))
+                .exceptionHandling(e -> e.accessDeniedPage("/admin/denied"))
                 .headers(headers -> headers
                         .contentSecurityPolicy(csp -> csp.policyDirectives(
                                 "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                                        + "frame-ancestors 'none'; form-action 'self'")))
+                                        + "frame-ancestors 'none'; form-action 'self'; base-uri 'none'"))
+                        .frameOptions(frame -> frame.deny())
+                        .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.SAME_ORIGIN)))
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .csrf(Customizer.withDefaults());
         return http.build();
+    }
+
+    /** Refuses a sign-in for a locked user name before the password is even checked. */
+    private static final class ThrottleFilter extends OncePerRequestFilter {
+        private final LoginThrottle throttle;
+
+        ThrottleFilter(LoginThrottle throttle) {
+            this.throttle = throttle;
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            if ("POST".equals(request.getMethod()) && "/admin/login".equals(request.getServletPath())
+                    && throttle.isLocked(request.getParameter("username"))) {
+                response.sendRedirect(request.getContextPath() + "/admin/login?locked");
+                return;
+            }
+            chain.doFilter(request, response);
+        }
     }
 }

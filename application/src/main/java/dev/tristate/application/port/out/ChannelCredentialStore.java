@@ -1,5 +1,6 @@
 package dev.tristate.application.port.out;
 
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -35,6 +36,26 @@ public interface ChannelCredentialStore {
 
     /** Every account bound at a channel, with its tenant. */
     List<ChannelAccount> accounts(String channel);
+
+    /**
+     * What a notification needs before it is trusted, in one read: the tenant owning the account at the channel
+     * and that tenant's secrets of that name still valid at {@code now}, newest first. Empty when no tenant owns
+     * the account; an owner without a valid secret comes with an empty list. Equal to {@link #tenantForAccount}
+     * followed by {@link #validSecrets}, which the callback path would otherwise pay for with two round trips.
+     */
+    Optional<VerificationKeys> verificationKeys(String channel, String accountId, String name, Instant now);
+
+    record VerificationKeys(TenantId tenantId, List<String> secrets) {
+        public VerificationKeys {
+            secrets = List.copyOf(secrets);
+        }
+    }
+
+    /** The tenant's secrets as they may be shown (which, and until when), never their values; newest first. */
+    List<SecretInfo> secretInfos(TenantId tenantId);
+
+    /** Every account the tenant has bound, at every channel. */
+    List<ChannelAccount> accountsOf(TenantId tenantId);
 
     record ChannelAccount(TenantId tenantId, String channel, String accountId) {
     }

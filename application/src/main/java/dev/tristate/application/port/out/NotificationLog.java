@@ -1,10 +1,12 @@
 package dev.tristate.application.port.out;
 
+import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -25,6 +27,9 @@ public interface NotificationLog {
 
     /** The first arrival's id for a dedup key, if any. */
     Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId);
+
+    /** Every notification recorded about one payment of the tenant, in arrival order. */
+    List<NotificationView> forPayment(TenantId tenantId, String paymentId);
 
     record Entry(String channel, String source, TenantId tenantId, String notifyId, String paymentId, String tradeNo,
                  String reportedStatus, Long reportedAmountMinor, String reportedCurrency, String traceId,

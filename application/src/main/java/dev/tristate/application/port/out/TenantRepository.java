@@ -1,10 +1,12 @@
 package dev.tristate.application.port.out;
 
 import dev.tristate.domain.tenant.ApiKeyHash;
+import dev.tristate.domain.tenant.ApiKeyInfo;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** Tenants and their merchant API keys (stored hashed). */
@@ -22,4 +24,13 @@ public interface TenantRepository {
 
     /** The tenant whose key hashes to this, if the key is valid at {@code now}. */
     Optional<TenantId> findTenantByApiKey(ApiKeyHash hash, Instant now);
+
+    /** Every tenant, by id. */
+    List<Tenant> list();
+
+    /** Ends every key of the tenant still valid after {@code at} at {@code at} (a rotation's grace period). */
+    int expireApiKeys(TenantId tenantId, Instant at);
+
+    /** The tenant's keys as they may be shown (prefix and validity), newest first. */
+    List<ApiKeyInfo> apiKeys(TenantId tenantId);
 }

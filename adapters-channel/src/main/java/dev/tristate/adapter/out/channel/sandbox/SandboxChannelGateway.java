@@ -3,7 +3,14 @@ package dev.tristate.adapter.out.channel.sandbox;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
+import java.net.URLEncoder;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.URI;
@@ -103,6 +110,61 @@ public final class SandboxChannelGateway implements ChannelGateway {
             throw new ChannelFailure(OutcomeClass.RETRYABLE, answer, null);
         }
         throw new ChannelFailure(OutcomeClass.UNKNOWN, answer, null);
+    }
+
+    /**
+     * The contract's status query: {@code GET {baseUrl}/sandbox-channel/trades/{out_trade_no}}. 200 is the trade's
+     * state, 404 "never saw it act"; anything unreadable after the request left is UNKNOWN, never "not found".
+     */
+    @Override
+    public TradeQueryAnswer queryTrade(String outTradeNo, String merchantAccount) {
+        Objects.requireNonNull(outTradeNo, "out_trade_no");
+        HttpRequest request = HttpRequest.newBuilder(URI.create(tradesUri() + "/"
+                        + URLEncoder.encode(outTradeNo, StandardCharsets.UTF_8)))
+                .timeout(readTimeout)
+                .header("Accept", "application/json")
+                .GET()
+                .build();
+        HttpResponse<byte[]> response = exchange(request, outTradeNo);
+        int status = response.statusCode();
+        String raw = new String(response.body() == null ? new byte[0] : response.body(), StandardCharsets.UTF_8);
+        if (status == 404) {
+            return new TradeQueryAnswer.NotFound(raw);
+        }
+        if (status == 200) {
+            return new TradeQueryAnswer.Found(queryReport(response.body(), outTradeNo), raw);
+        }
+        String answer = "the sandbox answered HTTP " + status + " to the query of trade " + outTradeNo
+                + excerpt(response.body());
+        throw new ChannelFailure(status >= 500 ? OutcomeClass.RETRYABLE
+                : status >= 400 ? OutcomeClass.DEFINITE : OutcomeClass.UNKNOWN, answer, null);
+    }
+
+    private static ChannelReport queryReport(byte[] body, String outTradeNo) {
+        try {
+            JsonNode answer = JSON.readTree(body);
+            String echoed = text(answer, "out_trade_no");
+            if (!outTradeNo.equals(echoed)) {
+                throw new IllegalArgumentException("the answer is about trade " + echoed);
+            }
+            String tradeNo = text(answer, "trade_no");
+            JsonNode amount = answer.get("amount_minor");
+            if (amount == null || !amount.isIntegralNumber()) {
+                throw new IllegalArgumentException("amount_minor is not an integer");
+            }
+            return new ChannelReport(ChannelTradeStatus.valueOf(text(answer, "trade_status")),
+                    Money.of(amount.longValue(), text(answer, "currency")),
+                    tradeNo == null ? null : new ChannelTxnId(tradeNo), Instant.parse(text(answer, "event_time")));
+        } catch (JacksonException | IllegalArgumentException | NullPointerException | DateTimeParseException e) {
+            // The channel answered, but not in a way we can read: we still do not know where the trade stands.
+            throw new ChannelFailure(OutcomeClass.UNKNOWN, "unreadable answer to the query of trade " + outTradeNo
+                    + ": " + e.getMessage() + excerpt(body), e);
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node == null ? null : node.get(field);
+        return value == null || !value.isString() ? null : value.stringValue();
     }
 
     private static byte[] requestBody(Payment payment, String merchantAccount) {

@@ -9,6 +9,9 @@ import com.sun.net.httpserver.HttpServer;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway.TradeRegistration;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.money.Money;
+import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentTestData;
 import java.io.IOException;
@@ -196,6 +199,53 @@ class SandboxChannelGatewayTest {
     @Test
     void isTheSandboxChannelsGateway() {
         assertThat(gateway(URI.create("http://127.0.0.1:1"), SHORT_READ_TIMEOUT).channel()).isEqualTo("sandbox");
+    }
+
+    @Test
+    void theStatusQueryReadsTheTradeOfA200() {
+        AtomicReference<String> path = new AtomicReference<>();
+        URI base = serve(exchange -> {
+            path.set(exchange.getRequestURI().getPath());
+            respond(exchange, 200, "{\"out_trade_no\":\"pay_q1\",\"trade_no\":\"SB1\",\"trade_status\":\"SUCCESS\","
+                    + "\"amount_minor\":1999,\"currency\":\"CNY\",\"event_time\":\"2026-11-30T10:00:00Z\"}");
+        });
+
+        ChannelGateway.TradeQueryAnswer answer = gateway(base, ANSWER_TIMEOUT).queryTrade("pay_q1", "m-100");
+
+        assertThat(path.get()).isEqualTo("/sandbox-channel/trades/pay_q1");
+        assertThat(answer).isInstanceOfSatisfying(ChannelGateway.TradeQueryAnswer.Found.class, found -> {
+            assertThat(found.report().status()).isEqualTo(ChannelTradeStatus.SUCCESS);
+            assertThat(found.report().amount()).isEqualTo(Money.of(1999, "CNY"));
+            assertThat(found.report().channelTxnId().value()).isEqualTo("SB1");
+            assertThat(found.rawAnswer()).contains("\"SB1\"");
+        });
+    }
+
+    @Test
+    void aQueryAnswered404IsNotFound() {
+        URI base = serve(exchange -> respond(exchange, 404, "{\"code\":\"NOT_FOUND\"}"));
+
+        assertThat(gateway(base, ANSWER_TIMEOUT).queryTrade("pay_q1", "m-100"))
+                .isInstanceOf(ChannelGateway.TradeQueryAnswer.NotFound.class);
+    }
+
+    @Test
+    void aQueryThatTimesOutIsUnknownNeverNotFound() {
+        URI base = serve(exchange -> {
+            sleep(SHORT_READ_TIMEOUT.multipliedBy(5));
+            respond(exchange, 404, "{}");
+        });
+
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).queryTrade("pay_q1", "m-100"), OutcomeClass.UNKNOWN);
+    }
+
+    @Test
+    void anUnreadableQueryAnswerIsUnknownAndA5xxIsRetryable() {
+        URI garbled = serve(exchange -> respond(exchange, 200, "{\"out_trade_no\":\"pay_q1\",\"trade_status\":\"PAID\"}"));
+        assertFailure(() -> gateway(garbled, ANSWER_TIMEOUT).queryTrade("pay_q1", "m-100"), OutcomeClass.UNKNOWN);
+        server.stop(0);
+        URI down = serve(exchange -> respond(exchange, 503, "busy"));
+        assertFailure(() -> gateway(down, ANSWER_TIMEOUT).queryTrade("pay_q1", "m-100"), OutcomeClass.RETRYABLE);
     }
 
     private static AbstractThrowableAssert<?, ? extends Throwable> assertFailure(ThrowingCallable call,

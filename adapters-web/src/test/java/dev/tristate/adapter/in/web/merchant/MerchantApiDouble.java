@@ -4,6 +4,8 @@ import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryEntitlementStore;
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
+import dev.tristate.application.fakes.InMemoryResolutionCases;
+import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
@@ -18,6 +20,7 @@ import dev.tristate.application.service.GetPaymentService;
 import dev.tristate.application.service.IdempotencyGate;
 import dev.tristate.application.service.IdempotencySettings;
 import dev.tristate.application.service.PaymentEntitlementsService;
+import dev.tristate.application.service.UnknownOutcomeRecorder;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
@@ -25,6 +28,7 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -50,7 +54,9 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
 
     final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
     private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore();
-    final InMemoryTransactions transactions = new InMemoryTransactions(idempotency, payments);
+    final InMemoryUnknownOutcomeLedger ledger = new InMemoryUnknownOutcomeLedger();
+    private final InMemoryResolutionCases cases = new InMemoryResolutionCases(payments);
+    final InMemoryTransactions transactions = new InMemoryTransactions(idempotency, payments, ledger, cases);
     final Gateway gateway = new Gateway(transactions);
     private final Map<ApiKey, TenantId> keys = Map.of(KEY_A, TENANT_A, KEY_B, TENANT_B);
     private final CreatePaymentService create;
@@ -69,7 +75,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
         create = new CreatePaymentService(
                 new IdempotencyGate(idempotency, transactions, clock, UUID::randomUUID,
                         IdempotencySettings.defaults()),
-                payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID);
+                payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID,
+                new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
     }
 
     @Override

@@ -1,0 +1,141 @@
+package dev.tristate.adapter.out.channel.alipay;
+
+import com.alipay.api.AlipayApiException;
+import com.alipay.api.AlipayClient;
+import com.alipay.api.AlipayConfig;
+import com.alipay.api.DefaultAlipayClient;
+import com.alipay.api.request.AlipayTradeQueryRequest;
+import com.alipay.api.response.AlipayTradeQueryResponse;
+import dev.tristate.application.port.out.ChannelFailure;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.Payment;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Alipay's trade query ({@code alipay.trade.query}) through the official SDK, which signs the request with the app's
+ * private key and verifies the answer's signature with Alipay's public key. The merchant account is the app id.
+ * {@code ACQ.TRADE_NOT_EXIST} is "not found"; a timeout, a reset or an answer that fails its signature is UNKNOWN.
+ * Creating trades goes through Alipay's own page flow and is not done from here.
+ */
+public final class AlipayChannelGateway implements ChannelGateway {
+
+    static final String CHANNEL = "alipay";
+    private static final Map<String, ChannelTradeStatus> STATUSES = Map.of(
+            "WAIT_BUYER_PAY", ChannelTradeStatus.PROCESSING,
+            "TRADE_SUCCESS", ChannelTradeStatus.SUCCESS,
+            "TRADE_FINISHED", ChannelTradeStatus.SUCCESS,
+            "TRADE_CLOSED", ChannelTradeStatus.CLOSED);
+
+    private final String gatewayUrl;
+    private final String appPrivateKey;
+    private final String alipayPublicKey;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
+    private final Clock clock;
+    private final Map<String, AlipayClient> clients = new ConcurrentHashMap<>();
+
+    public AlipayChannelGateway(String gatewayUrl, String appPrivateKey, String alipayPublicKey,
+                                Duration connectTimeout, Duration readTimeout, Clock clock) {
+        this.gatewayUrl = Objects.requireNonNull(gatewayUrl, "gateway URL");
+        this.appPrivateKey = Objects.requireNonNull(appPrivateKey, "app private key");
+        this.alipayPublicKey = Objects.requireNonNull(alipayPublicKey, "Alipay public key");
+        this.connectTimeout = connectTimeout;
+        this.readTimeout = readTimeout;
+        this.clock = clock;
+    }
+
+    @Override
+    public String channel() {
+        return CHANNEL;
+    }
+
+    @Override
+    public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "Alipay trades are created by Alipay's page flow", null);
+    }
+
+    @Override
+    public TradeQueryAnswer queryTrade(String outTradeNo, String appId) {
+        AlipayTradeQueryRequest request = new AlipayTradeQueryRequest();
+        request.setBizContent("{\"out_trade_no\":\"" + outTradeNo.replace("\"", "") + "\"}");
+        AlipayTradeQueryResponse response;
+        try {
+            response = client(appId).execute(request);
+        } catch (AlipayApiException e) {
+            throw classify(e, outTradeNo);
+        }
+        String raw = response.getBody() == null ? "" : response.getBody();
+        if (!response.isSuccess()) {
+            if ("ACQ.TRADE_NOT_EXIST".equals(response.getSubCode())) {
+                return new TradeQueryAnswer.NotFound(raw);
+            }
+            OutcomeClass outcome = "ACQ.SYSTEM_ERROR".equals(response.getSubCode()) || "20000".equals(response.getCode())
+                    ? OutcomeClass.RETRYABLE : OutcomeClass.DEFINITE;
+            throw new ChannelFailure(outcome, "Alipay refused the query of " + outTradeNo + ": " + response.getCode()
+                    + " " + response.getSubCode() + " " + response.getSubMsg(), null);
+        }
+        ChannelTradeStatus status = STATUSES.get(response.getTradeStatus());
+        if (status == null || !outTradeNo.equals(response.getOutTradeNo())) {
+            throw new ChannelFailure(OutcomeClass.UNKNOWN, "unreadable Alipay answer for " + outTradeNo + ": status "
+                    + response.getTradeStatus() + ", trade " + response.getOutTradeNo(), null);
+        }
+        try {
+            Money amount = Money.parseDecimal(response.getTotalAmount(), Money.currency("CNY"));
+            ChannelTxnId tradeNo = response.getTradeNo() == null ? null : new ChannelTxnId(response.getTradeNo());
+            return new TradeQueryAnswer.Found(new ChannelReport(status, amount, tradeNo, eventTime(response)), raw);
+        } catch (IllegalArgumentException | NullPointerException | DateTimeParseException e) {
+            throw new ChannelFailure(OutcomeClass.UNKNOWN, "unreadable Alipay answer for " + outTradeNo + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private java.time.Instant eventTime(AlipayTradeQueryResponse response) {
+        if (response.getSendPayDate() != null) {
+            return response.getSendPayDate().toInstant();
+        }
+        return clock.instant();
+    }
+
+    private static ChannelFailure classify(AlipayApiException e, String outTradeNo) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException || cause instanceof UnknownHostException) {
+                return new ChannelFailure(OutcomeClass.RETRYABLE, "Alipay was not reached for " + outTradeNo, e);
+            }
+        }
+        // Read timeout, reset, a signature that does not verify: we do not know what Alipay holds.
+        return new ChannelFailure(OutcomeClass.UNKNOWN, "no usable Alipay answer for " + outTradeNo + ": "
+                + e.getMessage(), e);
+    }
+
+    private AlipayClient client(String appId) throws AlipayApiException {
+        AlipayClient existing = clients.get(appId);
+        if (existing != null) {
+            return existing;
+        }
+        AlipayConfig config = new AlipayConfig();
+        config.setServerUrl(gatewayUrl);
+        config.setAppId(appId);
+        config.setPrivateKey(appPrivateKey);
+        config.setAlipayPublicKey(alipayPublicKey);
+        config.setFormat("json");
+        config.setCharset("UTF-8");
+        config.setSignType("RSA2");
+        config.setConnectTimeout((int) connectTimeout.toMillis());
+        config.setReadTimeout((int) readTimeout.toMillis());
+        AlipayClient client = new DefaultAlipayClient(config);
+        clients.putIfAbsent(appId, client);
+        return client;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.tristate.adapter.in.admin;
+
+import dev.tristate.application.port.in.ActionResult;
+import dev.tristate.application.port.in.NotFoundInConsole;
+import dev.tristate.application.port.in.NotPermitted;
+import dev.tristate.application.port.in.PaymentNotFound;
+import dev.tristate.domain.console.ActionKey;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.Operator;
+import dev.tristate.domain.console.PageRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.UUID;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/**
+ * What every console page has: the signed-in person, a fresh action key for the forms it renders (a form submitted
+ * twice carries the same key and acts once), and the translation of refusals into pages.
+ */
+@ControllerAdvice(basePackageClasses = ConsoleModel.class)
+class ConsoleModel {
+
+    static final int PAGE_SIZE = 25;
+
+    @ModelAttribute("operator")
+    Operator operator(Authentication authentication) {
+        return authentication == null ? null : operatorOf(authentication);
+    }
+
+    @ModelAttribute("actionKey")
+    String actionKey() {
+        return UUID.randomUUID().toString();
+    }
+
+    static Operator operatorOf(Authentication authentication) {
+        boolean operator = authentication.getAuthorities().stream().map(GrantedAuthority::getAuthority)
+                .anyMatch(a -> a.equals("ROLE_" + ConsoleRole.OPERATOR.name()));
+        return new Operator(authentication.getName(), operator ? ConsoleRole.OPERATOR : ConsoleRole.SUPPORT);
+    }
+
+    static PageRequest page(int page) {
+        return new PageRequest(Math.max(0, page), PAGE_SIZE);
+    }
+
+    static ActionKey key(String value) {
+        return new ActionKey(value);
+    }
+
+    /** After an action: the result for the next page (post, redirect, get), repeated submissions said so. */
+    static void flash(RedirectAttributes redirect, ActionResult result) {
+        redirect.addFlashAttribute("actionResult", result);
+    }
+
+    @ExceptionHandler(NotPermitted.class)
+    String notPermitted(NotPermitted e, Model model, HttpServletResponse response) {
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        return "admin/denied";
+    }
+
+    @ExceptionHandler({NotFoundInConsole.class, PaymentNotFound.class})
+    String notFound(RuntimeException e, Model model, HttpServletResponse response) {
+        response.setStatus(HttpServletResponse.SC_NOT_FOUND);
+        model.addAttribute("problem", e.getMessage());
+        return "admin/problem";
+    }
+
+    @ExceptionHandler(IllegalArgumentException.class)
+    String badInput(IllegalArgumentException e, Model model, HttpServletResponse response) {
+        response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+        model.addAttribute("problem", e.getMessage());
+        return "admin/problem";
+    }
+}

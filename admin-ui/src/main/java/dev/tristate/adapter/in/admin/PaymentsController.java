@@ -1,0 +1,93 @@
+package dev.tristate.adapter.in.admin;
+
+import dev.tristate.application.port.in.ActionResult;
+import dev.tristate.application.port.in.AskChannelUseCase;
+import dev.tristate.application.port.in.PaymentTimelineQuery;
+import dev.tristate.application.port.in.SearchPaymentsQuery;
+import dev.tristate.domain.console.PaymentCriteria;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+@Controller
+class PaymentsController {
+
+    static final List<PaymentStatus> UNRESOLVED = List.of(PaymentStatus.PENDING, PaymentStatus.PROCESSING,
+            PaymentStatus.UNKNOWN);
+
+    private final SearchPaymentsQuery search;
+    private final PaymentTimelineQuery timeline;
+    private final ObjectProvider<AskChannelUseCase> askChannel;
+
+    PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
+                       ObjectProvider<AskChannelUseCase> askChannel) {
+        this.search = search;
+        this.timeline = timeline;
+        this.askChannel = askChannel;
+    }
+
+    @GetMapping("/admin/payments")
+    String payments(@RequestParam(required = false) String tenant, @RequestParam(required = false) String paymentId,
+                    @RequestParam(required = false) String merchantOrderId,
+                    @RequestParam(required = false) String channelTxnId,
+                    @RequestParam(required = false) PaymentStatus status,
+                    @RequestParam(required = false) LocalDate from, @RequestParam(required = false) LocalDate to,
+                    @RequestParam(defaultValue = "0") int page, Model model) {
+        PaymentCriteria criteria = new PaymentCriteria(tenant == null || tenant.isBlank() ? null
+                : new TenantId(tenant.strip()), paymentId, merchantOrderId, channelTxnId,
+                status == null ? List.of() : List.of(status), startOf(from), to == null ? null : startOf(to.plusDays(1)),
+                false);
+        model.addAttribute("payments", search.searchPayments(criteria, ConsoleModel.page(page)));
+        model.addAttribute("statuses", PaymentStatus.values());
+        return "admin/payments";
+    }
+
+    /** Pending and unknown payments, oldest first: the ones nobody knows the end of yet. */
+    @GetMapping("/admin/unresolved")
+    String unresolved(@RequestParam(defaultValue = "0") int page, Model model) {
+        PaymentCriteria criteria = new PaymentCriteria(null, null, null, null, UNRESOLVED, null, null, true);
+        model.addAttribute("payments", search.searchPayments(criteria, ConsoleModel.page(page)));
+        model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
+        return "admin/unresolved";
+    }
+
+    @GetMapping("/admin/payments/{tenant}/{paymentId}")
+    String payment(@PathVariable String tenant, @PathVariable String paymentId, Model model) {
+        model.addAttribute("timeline", timeline.timeline(new TenantId(tenant), new PaymentId(paymentId)));
+        model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
+        return "admin/payment";
+    }
+
+    @PostMapping("/admin/ask")
+    String ask(@RequestParam String tenant, @RequestParam String paymentId, @RequestParam String actionKey,
+               Authentication authentication, RedirectAttributes redirect) {
+        AskChannelUseCase resolver = askChannel.getIfAvailable();
+        if (resolver == null) {
+            redirect.addFlashAttribute("askUnavailable", true);
+        } else {
+            ActionResult result = resolver.askChannel(new TenantId(tenant), new PaymentId(paymentId),
+                    ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey));
+            ConsoleModel.flash(redirect, result);
+        }
+        redirect.addAttribute("tenant", tenant);
+        redirect.addAttribute("paymentId", paymentId);
+        return "redirect:/admin/payments/{tenant}/{paymentId}";
+    }
+
+    private static Instant startOf(LocalDate day) {
+        return day == null ? null : day.atStartOfDay().toInstant(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.tristate.adapter.in.admin;
+
+import dev.tristate.application.port.in.DecideReviewCaseUseCase;
+import dev.tristate.application.port.in.DecideReviewCaseUseCase.DecideReviewCaseCommand;
+import dev.tristate.application.port.in.NotFoundInConsole;
+import dev.tristate.application.port.in.ReviewCasesQuery;
+import dev.tristate.domain.console.Reason;
+import dev.tristate.domain.console.ReviewDecision;
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+@Controller
+class ReviewCasesController {
+
+    private final ReviewCasesQuery cases;
+    private final DecideReviewCaseUseCase decide;
+
+    ReviewCasesController(ReviewCasesQuery cases, DecideReviewCaseUseCase decide) {
+        this.cases = cases;
+        this.decide = decide;
+    }
+
+    @GetMapping("/admin/review-cases")
+    String list(@RequestParam(defaultValue = "false") boolean all, @RequestParam(defaultValue = "0") int page,
+                Model model) {
+        model.addAttribute("cases", cases.reviewCases(!all, ConsoleModel.page(page)));
+        model.addAttribute("all", all);
+        return "admin/review-cases";
+    }
+
+    @GetMapping("/admin/review-cases/{id}")
+    String reviewCase(@PathVariable long id, Model model) {
+        model.addAttribute("reviewCase", cases.reviewCase(id)
+                .orElseThrow(() -> new NotFoundInConsole("no review case " + id)));
+        return "admin/review-case";
+    }
+
+    @PostMapping("/admin/review-cases/{id}/decide")
+    String decide(@PathVariable long id, @RequestParam ReviewDecision decision, @RequestParam String reason,
+                  @RequestParam String actionKey, Authentication authentication, RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, decide.decide(new DecideReviewCaseCommand(id, decision, new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        redirect.addAttribute("id", id);
+        return "redirect:/admin/review-cases/{id}";
+    }
+}

@@ -1,0 +1,82 @@
+package dev.tristate.adapter.in.admin;
+
+import dev.tristate.application.port.in.ManageTenantsUseCase;
+import dev.tristate.application.port.in.ManageTenantsUseCase.CreateTenantCommand;
+import dev.tristate.application.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
+import dev.tristate.application.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
+import dev.tristate.application.port.in.ManageTenantsUseCase.TenantChange;
+import dev.tristate.application.port.in.NotFoundInConsole;
+import dev.tristate.application.port.in.TenantsQuery;
+import dev.tristate.domain.tenant.CredentialKind;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.TenantId;
+import java.util.Optional;
+import org.springframework.security.core.Authentication;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/** Tenants and credentials (OPERATOR only, by the security rules and again by the use cases). */
+@Controller
+class TenantsController {
+
+    private final TenantsQuery tenants;
+    private final ManageTenantsUseCase manage;
+
+    TenantsController(TenantsQuery tenants, ManageTenantsUseCase manage) {
+        this.tenants = tenants;
+        this.manage = manage;
+    }
+
+    @GetMapping("/admin/tenants")
+    String list(Model model) {
+        model.addAttribute("tenants", tenants.tenants());
+        return "admin/tenants";
+    }
+
+    @GetMapping("/admin/tenants/{id}")
+    String tenant(@PathVariable String id, Model model) {
+        model.addAttribute("details", tenants.tenant(new TenantId(id))
+                .orElseThrow(() -> new NotFoundInConsole("no tenant " + id)));
+        model.addAttribute("kinds", CredentialKind.values());
+        return "admin/tenant";
+    }
+
+    /** A generated key is shown on this response only (never redirected through the session, never again). */
+    @PostMapping("/admin/tenants")
+    String create(@RequestParam String tenantId, @RequestParam String name, @RequestParam String sandboxMerchantId,
+                  @RequestParam String actionKey, Authentication authentication, Model model) {
+        return shownOnce(manage.createTenant(new CreateTenantCommand(new TenantId(tenantId.strip()), name.strip(),
+                new MerchantId(sandboxMerchantId.strip()), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey))), tenantId.strip(), model);
+    }
+
+    @PostMapping("/admin/tenants/{id}/rotate-key")
+    String rotate(@PathVariable String id, @RequestParam String actionKey, Authentication authentication,
+                  Model model) {
+        return shownOnce(manage.rotateApiKey(new RotateApiKeyCommand(new TenantId(id),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))), id, model);
+    }
+
+    @PostMapping("/admin/tenants/{id}/credentials")
+    String credential(@PathVariable String id, @RequestParam CredentialKind kind, @RequestParam String secret,
+                      @RequestParam(required = false) String accountId, @RequestParam String actionKey,
+                      Authentication authentication, RedirectAttributes redirect) {
+        TenantChange change = manage.setChannelCredential(new SetChannelCredentialCommand(new TenantId(id), kind,
+                secret, Optional.ofNullable(accountId), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, change.result());
+        redirect.addAttribute("id", id);
+        return "redirect:/admin/tenants/{id}";
+    }
+
+    private static String shownOnce(TenantChange change, String tenantId, Model model) {
+        model.addAttribute("change", change);
+        model.addAttribute("tenantId", tenantId);
+        return "admin/shown-once";
+    }
+}

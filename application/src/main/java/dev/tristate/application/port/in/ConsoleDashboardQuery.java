@@ -1,0 +1,28 @@
+package dev.tristate.application.port.in;
+
+import dev.tristate.application.port.in.DurabilityPostureQuery.DurabilityPosture;
+import dev.tristate.domain.outbox.OutboxBacklog;
+import dev.tristate.domain.payment.PaymentStatus;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** The console's first page: is anything unclean, and where. */
+public interface ConsoleDashboardQuery {
+
+    ConsoleDashboard dashboard();
+
+    /**
+     * {@code unresolvedPayments}: PENDING, PROCESSING and UNKNOWN together (the resolver's work list).
+     * {@code quarantinedOutboxEvents} is also in the backlog; consumer messages and tasks have no quarantine yet.
+     */
+    record ConsoleDashboard(Map<PaymentStatus, Long> paymentsByStatus, long unresolvedPayments,
+                            OutboxBacklog outboxBacklog, Duration oldestPendingAge, long openReviewCases,
+                            DurabilityPosture durabilityPosture) {
+        public ConsoleDashboard {
+            // In the enum's order (the state machine's), as the dashboard lists them.
+            paymentsByStatus = Collections.unmodifiableMap(new EnumMap<>(paymentsByStatus));
+        }
+    }
+}

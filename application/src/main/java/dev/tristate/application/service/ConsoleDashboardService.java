@@ -1,0 +1,44 @@
+package dev.tristate.application.service;
+
+import dev.tristate.application.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.port.in.DurabilityPostureQuery;
+import dev.tristate.application.port.out.OutboxRelayStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.domain.outbox.OutboxBacklog;
+import dev.tristate.domain.payment.PaymentStatus;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
+
+public class ConsoleDashboardService implements ConsoleDashboardQuery {
+
+    private final PaymentRepository payments;
+    private final OutboxRelayStore outbox;
+    private final ReviewCases reviewCases;
+    private final DurabilityPostureQuery durability;
+    private final Clock clock;
+
+    public ConsoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox, ReviewCases reviewCases,
+                                   DurabilityPostureQuery durability, Clock clock) {
+        this.payments = payments;
+        this.outbox = outbox;
+        this.reviewCases = reviewCases;
+        this.durability = durability;
+        this.clock = clock;
+    }
+
+    @Override
+    public ConsoleDashboard dashboard() {
+        Map<PaymentStatus, Long> byStatus = new EnumMap<>(PaymentStatus.class);
+        for (PaymentStatus s : PaymentStatus.values()) {
+            byStatus.put(s, 0L);
+        }
+        byStatus.putAll(payments.countByStatus(null));
+        long unresolved = byStatus.entrySet().stream().filter(e -> e.getKey().isUnresolved())
+                .mapToLong(Map.Entry::getValue).sum();
+        OutboxBacklog backlog = outbox.backlog();
+        return new ConsoleDashboard(byStatus, unresolved, backlog, backlog.oldestPendingAge(clock.instant()),
+                reviewCases.countOpen(), durability.durabilityPosture());
+    }
+}

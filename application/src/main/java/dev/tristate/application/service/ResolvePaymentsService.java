@@ -1,0 +1,311 @@
+package dev.tristate.application.service;
+
+import dev.tristate.application.port.in.AskChannelNowUseCase;
+import dev.tristate.application.port.in.PaymentNotFound;
+import dev.tristate.application.port.in.ResolutionInProgress;
+import dev.tristate.application.port.in.ResolvePaymentsUseCase;
+import dev.tristate.application.port.in.UnknownCaseView;
+import dev.tristate.application.port.in.UnknownCasesQuery;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelFailure;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.ChannelGateway.TradeQueryAnswer;
+import dev.tristate.application.port.out.CrashPoints;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.port.out.ResolutionCases.Attempt;
+import dev.tristate.application.port.out.ResolutionCases.ClaimedCase;
+import dev.tristate.application.port.out.ResolutionCases.Completion;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.port.out.UnknownOutcomeLedger;
+import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.outbox.LeaseToken;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.resolution.ResolutionStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The active-query resolver. Per leased case: ask the channel (outside any transaction), then in one transaction
+ * record the answer like a notification (source QUERY) and apply it through {@link ChannelReportApplier}, the same path
+ * as a callback. What it never does: read a timeout or a used-up schedule as failure (the case is flagged for people
+ * and the payment keeps its state), or close a payment the channel has not confirmed unpaid.
+ */
+public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChannelNowUseCase, UnknownCasesQuery {
+
+    static final String SOURCE_QUERY = "QUERY";
+
+    private final Map<String, ChannelGateway> gateways;
+    private final ChannelCredentialStore credentials;
+    private final PaymentRepository payments;
+    private final NotificationLog log;
+    private final ResolutionCases cases;
+    private final UnknownOutcomeLedger ledger;
+    private final ChannelReportApplier applier;
+    private final Transactions transactions;
+    private final Clock clock;
+    private final Supplier<UUID> uuids;
+    private final ResolverSettings settings;
+
+    public ResolvePaymentsService(List<ChannelGateway> gateways, ChannelCredentialStore credentials,
+                                  PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+                                  ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger,
+                                  Transactions transactions, Clock clock, Supplier<UUID> uuids,
+                                  ResolverSettings settings) {
+        Map<String, ChannelGateway> byChannel = new TreeMap<>();
+        gateways.forEach(g -> byChannel.put(g.channel(), g));
+        this.gateways = Map.copyOf(byChannel);
+        this.credentials = credentials;
+        this.payments = payments;
+        this.log = log;
+        this.cases = cases;
+        this.ledger = ledger;
+        this.applier = new ChannelReportApplier(payments, outbox, reviews, CrashPoints.NONE);
+        this.transactions = transactions;
+        this.clock = clock;
+        this.uuids = uuids;
+        this.settings = settings;
+    }
+
+    /** What became of one worked case. */
+    private enum Fate { RESOLVED, RESCHEDULED, FLAGGED, LOST_LEASE }
+
+    @Override
+    public ResolverRun resolveDue() {
+        Instant now = now();
+        int opened = transactions.inTransaction(() -> {
+            int count = 0;
+            for (ResolutionCases.Candidate c : cases.findStalePayments(now.minus(settings.staleAfter()),
+                    settings.batchSize())) {
+                if (cases.open(c.tenantId(), c.paymentId(), c.channel(), "STALE_PAYMENT", now)) {
+                    count++;
+                }
+            }
+            return count;
+        });
+        LeaseToken lease = new LeaseToken(uuids.get());
+        List<ClaimedCase> claimed = transactions.inTransaction(() -> cases.claim(gateways.keySet(),
+                settings.batchSize(), lease, now, now.plus(settings.lease())));
+        int resolved = 0;
+        int rescheduled = 0;
+        int flagged = 0;
+        int lost = 0;
+        for (ClaimedCase c : claimed) {
+            Fate fate;
+            try {
+                fate = work(c, lease, null);
+            } catch (PersistenceFailure failure) {
+                // The case stays leased; when the lease runs out it is due again and asked again.
+                fate = Fate.LOST_LEASE;
+            }
+            switch (fate) {
+                case RESOLVED -> resolved++;
+                case RESCHEDULED -> rescheduled++;
+                case FLAGGED -> flagged++;
+                case LOST_LEASE -> lost++;
+            }
+        }
+        return new ResolverRun(opened, claimed.size(), resolved, rescheduled, flagged, lost);
+    }
+
+    @Override
+    public UnknownCaseView askChannelNow(AskChannelNowCommand command) {
+        TenantId tenant = command.tenantId();
+        Payment payment = payments.findById(tenant, command.paymentId())
+                .orElseThrow(() -> new PaymentNotFound(command.paymentId()));
+        Instant now = now();
+        LeaseToken lease = new LeaseToken(uuids.get());
+        Optional<ClaimedCase> claimed = transactions.inTransaction(() -> {
+            cases.open(tenant, payment.id().value(), payment.channel(), "ASKED_BY_OPERATOR", now);
+            return cases.claimNow(tenant, payment.id().value(), lease, now, now.plus(settings.lease()));
+        });
+        if (claimed.isEmpty()) {
+            throw new ResolutionInProgress(payment.id());
+        }
+        work(claimed.get(), lease, command.operator());
+        return unknownCase(tenant, payment.id()).orElseThrow();
+    }
+
+    @Override
+    public List<UnknownCaseView> listUnknownCases(TenantId tenantIdOrNull, Set<ResolutionStatus> statuses, int limit) {
+        return cases.list(tenantIdOrNull, statuses, limit).stream().map(this::view).toList();
+    }
+
+    @Override
+    public Optional<UnknownCaseView> unknownCase(TenantId tenantId, PaymentId paymentId) {
+        return cases.find(tenantId, paymentId.value()).map(this::view);
+    }
+
+    private Fate work(ClaimedCase c, LeaseToken lease, String operator) {
+        int attempt = c.attempts() + 1;
+        String askedBy = operator == null ? "" : " (asked by " + operator + ")";
+        Optional<Payment> payment = payments.findById(c.tenantId(), new PaymentId(c.paymentId()));
+        if (payment.isPresent() && !payment.get().status().isUnresolved()) {
+            return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
+                    "payment already " + payment.get().status() + askedBy);
+        }
+        ChannelGateway gateway = gateways.get(c.channel());
+        Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
+        if (gateway == null || account.isEmpty()) {
+            return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
+                    (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy);
+        }
+        Instant askedAt = now();
+        TradeQueryAnswer answer;
+        try {
+            answer = gateway.queryTrade(c.paymentId(), account.get());
+        } catch (ChannelFailure failure) {
+            String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
+            return retryOrFlag(c, lease, attempt, kind, "channel: " + failure.getMessage() + askedBy, askedAt);
+        }
+        if (payment.isEmpty()) {
+            return neverStored(c, lease, attempt, answer, askedBy);
+        }
+        Payment current = payment.get();
+        if (answer instanceof TradeQueryAnswer.Found found) {
+            ChannelReportApplier.Result result = applyAnswer(current, found.report(), found.rawAnswer(), 200,
+                    found.report().status().name());
+            String effect = result.outcome().name();
+            String detail = describe(result) + askedBy;
+            if (result.outcome() == NotificationOutcome.HELD_FOR_REVIEW) {
+                return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, found.report().status().name(),
+                        effect, detail);
+            }
+            if (result.after() != null && !result.after().isUnresolved()) {
+                return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, found.report().status().name(),
+                        effect, detail);
+            }
+            return retryOrFlag(c, lease, attempt, found.report().status().name(), detail, askedAt, effect);
+        }
+        // NOT FOUND: the channel says nobody paid this trade.
+        Instant expiresAt = current.createdAt().plus(settings.paymentExpiry());
+        boolean closable = current.status() == PaymentStatus.PENDING || current.status() == PaymentStatus.UNKNOWN;
+        if (closable && !askedAt.isBefore(expiresAt)) {
+            ChannelReport closed = new ChannelReport(ChannelTradeStatus.CLOSED, current.amount(), null, askedAt);
+            ChannelReportApplier.Result result = applyAnswer(current, closed, answer.rawAnswer(), 404, "NOT_FOUND");
+            ResolutionStatus status = result.after() != null && !result.after().isUnresolved()
+                    ? ResolutionStatus.RESOLVED : ResolutionStatus.FLAGGED;
+            return finish(c, lease, attempt, status, null, "NOT_FOUND", result.outcome().name(),
+                    "expired and the channel has no payment: " + describe(result) + askedBy);
+        }
+        if (closable) {
+            // Not paid yet, not expired: the payer may still pay. Look again at expiry; this costs no attempt.
+            return complete(c, lease, new Completion(ResolutionStatus.OPEN, c.attempts(), expiresAt,
+                    "NOT_FOUND: not paid yet; asked again at expiry" + askedBy, askedAt),
+                    new Attempt(c.tenantId(), c.paymentId(), attempt, askedAt, "NOT_FOUND", "NONE",
+                            "not paid yet, expires " + expiresAt + askedBy), Fate.RESCHEDULED);
+        }
+        return retryOrFlag(c, lease, attempt, "NOT_FOUND", "channel has no payment for a " + current.status()
+                + " payment" + askedBy, askedAt);
+    }
+
+    /** The create-payment's commit never happened (no payment here); the channel decides whether a person is needed. */
+    private Fate neverStored(ClaimedCase c, LeaseToken lease, int attempt, TradeQueryAnswer answer, String askedBy) {
+        if (answer instanceof TradeQueryAnswer.Found found && found.report().status() == ChannelTradeStatus.SUCCESS) {
+            return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "SUCCESS", "NONE",
+                    "the channel took money for a payment that was never stored" + askedBy);
+        }
+        String said = answer instanceof TradeQueryAnswer.Found found ? found.report().status().name() : "NOT_FOUND";
+        return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, said, "NONE",
+                "payment never stored (its create did not commit); the channel holds no payment for it" + askedBy);
+    }
+
+    private ChannelReportApplier.Result applyAnswer(Payment payment, ChannelReport report, String raw,
+                                                    int answerStatus, String reportedStatus) {
+        Instant now = now();
+        return transactions.inTransaction(() -> {
+            long id = log.record(new NotificationLog.Entry(payment.channel(), SOURCE_QUERY, payment.tenantId(), null,
+                    payment.id().value(), report.channelTxnId() == null ? null : report.channelTxnId().value(),
+                    reportedStatus, report.amount().minor(), report.amount().currencyCode(),
+                    "resolver-" + uuids.get(), SignatureResult.NOT_CHECKED, NotificationOutcome.IN_PROGRESS, null,
+                    null, "", raw.getBytes(StandardCharsets.UTF_8), now, null));
+            Payment fresh = payments.findById(payment.tenantId(), payment.id()).orElseThrow();
+            ChannelReportApplier.Result result = applier.apply(payment.tenantId(), fresh, report, id, now);
+            log.complete(id, new NotificationLog.Completion(result.outcome(), result.before(), result.after(),
+                    result.reason(), answerStatus, null, 0));
+            return result;
+        });
+    }
+
+    private Fate retryOrFlag(ClaimedCase c, LeaseToken lease, int attempt, String answer, String detail,
+                             Instant askedAt) {
+        return retryOrFlag(c, lease, attempt, answer, detail, askedAt, "NONE");
+    }
+
+    private Fate retryOrFlag(ClaimedCase c, LeaseToken lease, int attempt, String answer, String detail,
+                             Instant askedAt, String effect) {
+        Optional<Duration> delay = settings.scheduleFor(c.channel()).delayAfter(attempt);
+        if (delay.isPresent()) {
+            return complete(c, lease, new Completion(ResolutionStatus.OPEN, attempt, askedAt.plus(delay.get()),
+                    answer + ": " + detail, askedAt),
+                    new Attempt(c.tenantId(), c.paymentId(), attempt, askedAt, answer, effect, detail),
+                    Fate.RESCHEDULED);
+        }
+        // Out of patience is not evidence: the payment keeps its state, a person takes the case.
+        return finish(c, lease, attempt, ResolutionStatus.FLAGGED, askedAt, answer, effect,
+                "query schedule used up after " + attempt + " queries; last: " + detail);
+    }
+
+    private Fate finish(ClaimedCase c, LeaseToken lease, int attempt, ResolutionStatus status, Instant at,
+                        String answer, String effect, String detail) {
+        Instant when = at == null ? now() : at;
+        Fate fate = status == ResolutionStatus.RESOLVED ? Fate.RESOLVED : Fate.FLAGGED;
+        return complete(c, lease, new Completion(status, attempt, null, answer + ": " + detail, when),
+                new Attempt(c.tenantId(), c.paymentId(), attempt, when, answer, effect, detail), fate);
+    }
+
+    private Fate complete(ClaimedCase c, LeaseToken lease, Completion completion, Attempt attempt, Fate fate) {
+        return transactions.inTransaction(() -> {
+            if (!cases.complete(c.paymentId(), lease, completion)) {
+                return Fate.LOST_LEASE;
+            }
+            cases.recordAttempt(attempt);
+            if (completion.status() == ResolutionStatus.RESOLVED) {
+                ledger.resolve(c.tenantId(), c.paymentId(), completion.lastResult(), completion.at());
+            }
+            return fate;
+        });
+    }
+
+    private static String describe(ChannelReportApplier.Result result) {
+        return result.outcome() + (result.before() == null ? "" : " " + result.before() + " -> " + result.after())
+                + (result.reason() == null ? "" : " (" + result.reason() + ")");
+    }
+
+    private UnknownCaseView view(ResolutionCases.CaseView c) {
+        String paymentStatus = payments.findById(c.tenantId(), new PaymentId(c.paymentId()))
+                .map(p -> p.status().name()).orElse(null);
+        List<UnknownCaseView.QueryAttempt> history = cases.history(c.tenantId(), c.paymentId()).stream()
+                .map(a -> new UnknownCaseView.QueryAttempt(a.attempt(), a.askedAt(), a.answer(), a.effect(),
+                        a.detail())).toList();
+        List<UnknownCaseView.LedgerEntry> entries = ledger.forPayment(c.tenantId(), c.paymentId()).stream()
+                .map(e -> new UnknownCaseView.LedgerEntry(e.origin(), e.reference(), e.detail(), e.occurredAt(),
+                        e.resolvedAt(), e.resolution())).toList();
+        return new UnknownCaseView(c.tenantId(), c.paymentId(), c.channel(), paymentStatus, c.status(), c.reason(),
+                c.attempts(), c.nextAttemptAt(), c.lastResult(), c.openedAt(), c.updatedAt(), history, entries);
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.port.out.UnknownOutcomeLedgerContract;
+
+class InMemoryUnknownOutcomeLedgerTest extends UnknownOutcomeLedgerContract {
+
+    private final InMemoryUnknownOutcomeLedger ledger = new InMemoryUnknownOutcomeLedger();
+    private final InMemoryTransactions transactions = new InMemoryTransactions(ledger);
+
+    @Override
+    protected UnknownOutcomeLedger ledger() {
+        return ledger;
+    }
+
+    @Override
+    protected Transactions transactions() {
+        return transactions;
+    }
+}

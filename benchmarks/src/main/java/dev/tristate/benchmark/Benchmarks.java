@@ -1,0 +1,23 @@
+package dev.tristate.benchmark;
+
+import java.util.Arrays;
+
+/**
+ * {@code java -jar benchmarks/target/benchmarks.jar [relay] [--option=value ...]}: without a first word the callback
+ * benchmark, with {@code relay} the outbox relay benchmark (docs/benchmarks.md).
+ */
+public final class Benchmarks {
+
+    private Benchmarks() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("relay")) {
+            RelayBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
+        } else if (args.length > 0 && args[0].equals("callback")) {
+            CallbackBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
+        } else {
+            CallbackBenchmark.main(args);
+        }
+    }
+}

@@ -1,0 +1,630 @@
+package dev.tristate.benchmark;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The outbox relay benchmark (docs/benchmarks.md). In one run, against MariaDB/MySQL and RabbitMQ:
+ *
+ * <ol>
+ *   <li><b>raw</b>: the same payloads published straight to the broker from this JVM with the broker's own client,
+ *       persistent and mandatory, confirms awaited per batch of the relay's batch size; no database;</li>
+ *   <li><b>relay, one by one</b>: one application process whose relay waits for each confirm before the next
+ *       message ({@code tristate.relay.confirm-wait=EACH});</li>
+ *   <li><b>relay</b>: one application process, then two, with the shipped relay (confirms awaited per batch);</li>
+ *   <li><b>claim time</b>: with no relay running, the relay's claim transaction timed over a table holding 10k,
+ *       100k and 1M SENT rows (and its EXPLAIN at each size).</li>
+ * </ol>
+ *
+ * For each relay phase a backlog of PENDING events is preloaded, not yet due, while the relays are idle; one UPDATE
+ * makes it due, and the drain time runs from that commit to the last {@code sent_at}. Every event must end SENT
+ * exactly once and arrive in the queue once; the queue is purged between phases.
+ */
+public final class RelayBenchmark {
+
+    static final String USAGE = """
+            Usage: java -jar benchmarks/target/benchmarks.jar relay [--option=value ...]   (from the project root)
+
+              --server-url=jdbc:mysql://127.0.0.1:3306   MySQL/MariaDB server (no database; ?params are kept)
+              --database=tristate_relay_bench            the benchmark's own database: its outbox is truncated
+              --drop-database=false                      drop and re-create it first
+              --db-user=root --db-password=
+              --rabbit-host=127.0.0.1 --rabbit-port=5672 --rabbit-user=guest --rabbit-password=guest
+              --rabbit-vhost=/
+              --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
+              --app-jvm-args=                            extra JVM options for the application, space-separated
+              --backlog=20000                            events per measured drain
+              --warmup=5000                              events drained before measuring, per application start
+              --batch-size=100                           the relay's batch size, and the raw baseline's
+              --relays=1,2                               relay processes to measure with (batched confirms)
+              --one-by-one-backlog=5000                  events for the one-by-one-confirm relay (it is slow)
+              --claim-sizes=10000,100000,1000000         SENT rows in the table for the claim timing
+              --claim-samples=300                        timed claims per size
+            """;
+
+    private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        DEFAULTS.put("backlog", "20000");
+        DEFAULTS.put("warmup", "5000");
+        DEFAULTS.put("batch-size", "100");
+        DEFAULTS.put("relays", "1,2");
+        DEFAULTS.put("one-by-one-backlog", "5000");
+        DEFAULTS.put("claim-sizes", "10000,100000,1000000");
+        DEFAULTS.put("claim-samples", "300");
+    }
+
+    private static final String EXCHANGE = "tristate.events";
+    private static final String QUEUE = "tristate.entitlements";
+    private static final String EVENT_TYPE = "PaymentSucceeded";
+    private static final String TENANT = "bench-relay";
+    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+    private static final String NOT_YET = "2999-01-01 00:00:00.000000";
+
+    private final Settings settings;
+    private final Database database;
+    private final int backlog;
+    private final int warmup;
+    private final int batchSize;
+    private final List<Integer> relays;
+    private final int oneByOneBacklog;
+    private final List<Integer> claimSizes;
+    private final int claimSamples;
+    private final String runId = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"))
+            + "-" + UUID.randomUUID().toString().substring(0, 6);
+    private final AtomicInteger phases = new AtomicInteger();
+
+    private RelayBenchmark(Settings settings, Map<String, String> own) {
+        this.settings = settings;
+        this.database = new Database(settings);
+        this.backlog = positive(own, "backlog");
+        this.warmup = Integer.parseInt(own.get("warmup"));
+        this.batchSize = positive(own, "batch-size");
+        this.relays = ints(own.get("relays"));
+        this.oneByOneBacklog = Integer.parseInt(own.get("one-by-one-backlog"));
+        this.claimSizes = ints(own.get("claim-sizes"));
+        this.claimSamples = positive(own, "claim-samples");
+        if (warmup < 0 || oneByOneBacklog < 0 || relays.stream().anyMatch(r -> r < 1)
+                || claimSizes.stream().anyMatch(n -> n < 0)) {
+            throw new IllegalArgumentException("--warmup and --one-by-one-backlog must be >= 0, --relays >= 1,"
+                    + " --claim-sizes >= 0");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.print(USAGE);
+            return;
+        }
+        RelayBenchmark benchmark;
+        try {
+            Map<String, String> own = new LinkedHashMap<>(DEFAULTS);
+            List<String> common = new ArrayList<>(List.of("--database=tristate_relay_bench"));
+            for (String arg : args) {
+                int eq = arg.indexOf('=');
+                String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
+                if (name != null && DEFAULTS.containsKey(name)) {
+                    own.put(name, arg.substring(eq + 1));
+                } else if (name != null && Settings.knows(name) && !isCallbackOption(name)) {
+                    common.add(arg);
+                } else {
+                    throw new IllegalArgumentException("unknown option: " + arg);
+                }
+            }
+            benchmark = new RelayBenchmark(Settings.parse(common.toArray(String[]::new)), own);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage() + "\n\n" + USAGE);
+            System.exit(2);
+            return;
+        }
+        System.exit(benchmark.run() ? 0 : 1);
+    }
+
+    private static boolean isCallbackOption(String name) {
+        return List.of("callback-pool-size", "concurrency", "count", "initial-warmup", "retries").contains(name);
+    }
+
+    private boolean run() throws Exception {
+        say("Tristate outbox relay benchmark, run " + runId);
+        say("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", Java " + System.getProperty("java.version"));
+        database.create();
+        say("database: " + database.serverSettings());
+        Path workDir = Files.createTempDirectory("tristate-relay-bench-");
+        String masterKey = Base64.getEncoder().encodeToString(new SecureRandom().generateSeed(32));
+        boolean ok = true;
+        List<Drain> drains = new ArrayList<>();
+
+        // The schema, the topology (declared by the application on connecting) and an empty outbox.
+        try (ApplicationProcess app = start(workDir, "schema", masterKey, List.of("--tristate.relay.enabled=false"))) {
+            truncateOutbox();
+        }
+        try (Broker broker = new Broker()) {
+            broker.purge();
+            // Raw publishing: warm-up, then measured.
+            broker.publishRaw(payloads("raw-warmup", warmup), batchSize);
+            broker.purge();
+            Drain raw = broker.publishRaw(payloads("raw", backlog), batchSize);
+            drains.add(raw);
+            say(raw.line());
+            ok &= broker.expectAndPurge(backlog, raw.name());
+
+            if (oneByOneBacklog > 0) {
+                Drain each = relayPhase(broker, workDir, masterKey, 1, "EACH", oneByOneBacklog);
+                drains.add(each);
+                ok &= each.complete();
+            }
+            for (int n : relays) {
+                Drain batched = relayPhase(broker, workDir, masterKey, n, "BATCH", backlog);
+                drains.add(batched);
+                ok &= batched.complete();
+            }
+        }
+        List<Claim> claims = claimTiming();
+        report(drains, claims);
+        return ok;
+    }
+
+    private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, String confirmWait,
+                             int events) throws Exception {
+        String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
+                + (confirmWait.equals("EACH") ? "one by one" : "per batch");
+        List<String> args = List.of("--tristate.relay.enabled=true", "--tristate.relay.batch-size=" + batchSize,
+                "--tristate.relay.interval=20ms", "--tristate.relay.confirm-wait=" + confirmWait);
+        List<ApplicationProcess> apps = new ArrayList<>();
+        try {
+            for (int i = 0; i < processes; i++) {
+                apps.add(start(workDir, "relay-" + phases.incrementAndGet(), masterKey, args));
+            }
+            if (warmup > 0) {
+                String warm = "w" + phases.incrementAndGet();
+                preload(warm, warmup);
+                Instant due = makeDue(warm);
+                awaitSent(warm, warmup, apps);
+                broker.expectAndPurge(warmup, label + " warm-up");
+                say(String.format(Locale.ROOT, "  warm-up (%s): %d events in %.2f s", label, warmup,
+                        Duration.between(due, lastSentAt(warm)).toNanos() / 1e9));
+            }
+            String phase = "m" + phases.incrementAndGet();
+            preload(phase, events);
+            Load.Cpu cpu = new Load.Cpu(apps.get(0).pid());
+            Load.Cpu.Sample before = cpu.sample();
+            Instant due = makeDue(phase);
+            long sent = awaitSent(phase, events, apps);
+            Load.Cpu.Usage usage = cpu.since(before, events);
+            Instant last = lastSentAt(phase);
+            boolean delivered = broker.expectAndPurge(events, label);
+            long seconds = Duration.between(due, last).toNanos();
+            Drain drain = new Drain(label, events, sent, seconds / 1e9, usage.machineBusy(), delivered);
+            say(drain.line());
+            return drain;
+        } finally {
+            apps.forEach(ApplicationProcess::close);
+        }
+    }
+
+    private ApplicationProcess start(Path workDir, String name, String masterKey, List<String> args)
+            throws Exception {
+        long started = System.nanoTime();
+        ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args);
+        say(String.format(Locale.ROOT, "application %s healthy on port %d after %.1f s (log %s)", name, app.port(),
+                (System.nanoTime() - started) / 1e9, app.log()));
+        return app;
+    }
+
+    // ---------------------------------------------------------------- the outbox, with plain JDBC
+
+    private void truncateOutbox() throws SQLException {
+        try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
+            s.execute("TRUNCATE TABLE outbox_events");
+        }
+    }
+
+    private List<String[]> payloads(String phase, int n) {
+        List<String[]> events = new ArrayList<>(n);
+        String now = Instant.now().toString();
+        for (int i = 0; i < n; i++) {
+            String eventId = UUID.randomUUID().toString();
+            String paymentId = "pay_" + UUID.randomUUID().toString().replace("-", "");
+            String payload = "{\"event_id\":\"" + eventId + "\",\"event_type\":\"" + EVENT_TYPE + "\",\"tenant_id\":\""
+                    + TENANT + "\",\"payment_id\":\"" + paymentId + "\",\"occurred_at\":\"" + now
+                    + "\",\"merchant_order_id\":\"o-" + phase + "-" + i + "\",\"amount_minor\":1999,"
+                    + "\"amount_currency\":\"CNY\",\"channel_txn_id\":\"T-" + eventId + "\",\"user_id\":\"u-42\","
+                    + "\"sku\":\"course:java-101\"}";
+            events.add(new String[] {eventId, paymentId, payload});
+        }
+        return events;
+    }
+
+    /** PENDING events due far in the future: the relays see nothing until {@link #makeDue}. */
+    private void preload(String phase, int n) throws SQLException {
+        List<String[]> events = payloads(phase, n);
+        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
+        int chunk = 500;
+        try (java.sql.Connection c = database.connect()) {
+            for (int from = 0; from < n; from += chunk) {
+                int to = Math.min(n, from + chunk);
+                StringBuilder sql = new StringBuilder("INSERT INTO outbox_events (event_id, event_key, tenant_id,"
+                        + " aggregate_type, aggregate_id, event_type, payload, status, attempts, next_attempt_at,"
+                        + " created_at) VALUES ");
+                for (int i = from; i < to; i++) {
+                    sql.append(i == from ? "" : ", ").append("(?, ?, '").append(TENANT).append("', 'payment', ?, '")
+                            .append(EVENT_TYPE).append("', ?, 'PENDING', 0, '").append(NOT_YET).append("', '")
+                            .append(now).append("')");
+                }
+                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                    int p = 1;
+                    for (int i = from; i < to; i++) {
+                        String[] e = events.get(i);
+                        ps.setString(p++, e[0]);
+                        ps.setString(p++, phase + ":" + i);
+                        ps.setString(p++, e[1]);
+                        ps.setString(p++, e[2]);
+                    }
+                    ps.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /** One UPDATE makes the phase's backlog due; the drain is timed from its commit. */
+    private Instant makeDue(String phase) throws SQLException {
+        try (java.sql.Connection c = database.connect();
+             PreparedStatement ps = c.prepareStatement("UPDATE outbox_events SET next_attempt_at = ?"
+                     + " WHERE status = 'PENDING' AND event_key LIKE ?")) {
+            ps.setString(1, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
+            ps.setString(2, phase + ":%");
+            ps.executeUpdate();
+            return Instant.now();
+        }
+    }
+
+    private long awaitSent(String phase, int expected, List<ApplicationProcess> apps) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
+        long sent = 0;
+        while (System.nanoTime() < deadline) {
+            sent = count("SELECT COUNT(*) FROM outbox_events WHERE status = 'SENT' AND event_key LIKE ?", phase + ":%");
+            if (sent >= expected) {
+                return sent;
+            }
+            for (ApplicationProcess app : apps) {
+                if (!app.isAlive()) {
+                    throw new IllegalStateException("a relay process died; last lines of its log:\n" + app.tail(40));
+                }
+            }
+            Thread.sleep(100);
+        }
+        say("  only " + sent + " of " + expected + " events were SENT within 15 minutes");
+        return sent;
+    }
+
+    private Instant lastSentAt(String phase) throws SQLException {
+        try (java.sql.Connection c = database.connect();
+             PreparedStatement ps = c.prepareStatement("SELECT DATE_FORMAT(MAX(sent_at), '%Y-%m-%d %H:%i:%s.%f')"
+                     + " FROM outbox_events WHERE event_key LIKE ?")) {
+            ps.setString(1, phase + ":%");
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
+            }
+        }
+    }
+
+    private long count(String sql, String parameter) throws SQLException {
+        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            if (parameter != null) {
+                ps.setString(1, parameter);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- claim time against the table's size
+
+    /**
+     * The relay's claim on MariaDB/MySQL (OutboxRelayMapper: lockDueSkippingLocked, lease, findLeased), timed as one
+     * transaction and rolled back, so every sample sees the same due rows. No relay runs meanwhile.
+     */
+    private List<Claim> claimTiming() throws SQLException {
+        List<Claim> claims = new ArrayList<>();
+        if (claimSizes.isEmpty()) {
+            return claims;
+        }
+        say("claim time: the relay's claim transaction over a table of N SENT rows and " + (batchSize * 10)
+                + " due PENDING rows (" + claimSamples + " samples per size)");
+        truncateOutbox();
+        preload("due", batchSize * 10);
+        makeDue("due");
+        for (int size : claimSizes.stream().sorted().toList()) {
+            fillSent(size);
+            try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
+                s.execute("ANALYZE TABLE outbox_events");
+            }
+            String plan = explain();
+            claimOnce(30);
+            long[] samples = claimOnce(claimSamples);
+            Arrays.sort(samples);
+            Claim claim = new Claim(size, samples[samples.length / 2] / 1e6,
+                    samples[(int) Math.ceil(samples.length * 0.99) - 1] / 1e6,
+                    Arrays.stream(samples).average().orElse(0) / 1e6, plan);
+            claims.add(claim);
+            say(String.format(Locale.ROOT, "  %,9d SENT rows: claim p50 %.2f ms, p99 %.2f ms, mean %.2f ms; plan: %s",
+                    size, claim.p50(), claim.p99(), claim.mean(), plan));
+        }
+        return claims;
+    }
+
+    /** Adds SENT rows (copies of existing ones, or of the due rows at first) until the table holds {@code size}. */
+    private void fillSent(int size) throws SQLException {
+        long have = count("SELECT COUNT(*) FROM outbox_events WHERE status = 'SENT'", null);
+        int step = 0;
+        try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
+            while (have < size) {
+                long add = size - have;
+                String source = have == 0 ? "status = 'PENDING'" : "status = 'SENT'";
+                long from = have == 0 ? batchSize * 10L : have;
+                int n = s.executeUpdate("INSERT INTO outbox_events (event_id, event_key, tenant_id, aggregate_type,"
+                        + " aggregate_id, event_type, payload, status, attempts, next_attempt_at, created_at, sent_at)"
+                        + " SELECT UUID(), CONCAT('fill:" + size + ":" + (step++) + ":', id), tenant_id,"
+                        + " aggregate_type, aggregate_id, event_type, payload, 'SENT', 1,"
+                        + " TIMESTAMPADD(SECOND, -MOD(id, 600000), UTC_TIMESTAMP(6)),"
+                        + " created_at, TIMESTAMPADD(SECOND, -MOD(id, 600000), UTC_TIMESTAMP(6))"
+                        + " FROM outbox_events WHERE " + source + " ORDER BY id LIMIT " + Math.min(add, from));
+                have += n;
+            }
+        }
+    }
+
+    private String explain() throws SQLException {
+        try (java.sql.Connection c = database.connect();
+             PreparedStatement ps = c.prepareStatement("EXPLAIN SELECT id FROM outbox_events"
+                     + " WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT "
+                     + batchSize + " FOR UPDATE SKIP LOCKED")) {
+            ps.setString(1, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC)));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return "type=" + rs.getString("type") + " key=" + rs.getString("key") + " rows=" + rs.getString("rows")
+                        + " extra=" + rs.getString("Extra");
+            }
+        }
+    }
+
+    private long[] claimOnce(int samples) throws SQLException {
+        long[] nanos = new long[samples];
+        try (java.sql.Connection c = database.connect()) {
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(java.sql.Connection.TRANSACTION_READ_COMMITTED);
+            for (int i = 0; i < samples; i++) {
+                long start = System.nanoTime();
+                String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
+                String leaseUntil = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).plusSeconds(60));
+                List<Long> ids = new ArrayList<>();
+                try (PreparedStatement lock = c.prepareStatement("SELECT id FROM outbox_events"
+                        + " WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?"
+                        + " FOR UPDATE SKIP LOCKED")) {
+                    lock.setString(1, now);
+                    lock.setInt(2, batchSize);
+                    try (ResultSet rs = lock.executeQuery()) {
+                        while (rs.next()) {
+                            ids.add(rs.getLong(1));
+                        }
+                    }
+                }
+                if (ids.size() != batchSize) {
+                    throw new IllegalStateException("the claim found " + ids.size() + " due rows, not " + batchSize);
+                }
+                String in = String.join(",", ids.stream().map(String::valueOf).toList());
+                String token = UUID.randomUUID().toString();
+                try (PreparedStatement lease = c.prepareStatement("UPDATE outbox_events SET lease_token = ?,"
+                        + " lease_until = ?, next_attempt_at = ? WHERE id IN (" + in + ") AND status = 'PENDING'"
+                        + " AND next_attempt_at <= ?")) {
+                    lease.setString(1, token);
+                    lease.setString(2, leaseUntil);
+                    lease.setString(3, leaseUntil);
+                    lease.setString(4, now);
+                    lease.executeUpdate();
+                }
+                try (PreparedStatement leased = c.prepareStatement("SELECT id, event_id, tenant_id, event_type,"
+                        + " payload, status, attempts, next_attempt_at, lease_token, lease_until, first_failed_at,"
+                        + " last_error, created_at, sent_at, quarantined_at FROM outbox_events WHERE id IN (" + in
+                        + ") AND lease_token = ? ORDER BY next_attempt_at, id")) {
+                    leased.setString(1, token);
+                    try (ResultSet rs = leased.executeQuery()) {
+                        while (rs.next()) {
+                            rs.getString("payload");
+                        }
+                    }
+                }
+                nanos[i] = System.nanoTime() - start;
+                c.rollback();
+            }
+        }
+        return nanos;
+    }
+
+    // ---------------------------------------------------------------- the broker
+
+    /** The broker's own client: the raw baseline, and counting and purging the queue between phases. */
+    private final class Broker implements AutoCloseable {
+
+        private final Connection connection;
+        private final Channel admin;
+
+        Broker() throws Exception {
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setHost(settings.rabbitHost());
+            factory.setPort(settings.rabbitPort());
+            factory.setUsername(settings.rabbitUser());
+            factory.setPassword(settings.rabbitPassword());
+            factory.setVirtualHost(settings.rabbitVhost());
+            connection = factory.newConnection("tristate-relay-benchmark");
+            admin = connection.createChannel();
+            admin.queueDeclarePassive(QUEUE);
+        }
+
+        void purge() throws Exception {
+            admin.queuePurge(QUEUE);
+        }
+
+        /** Whether the queue holds exactly {@code expected} messages (then purged); reports a difference. */
+        boolean expectAndPurge(long expected, String phase) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long count;
+            do {
+                count = admin.queueDeclarePassive(QUEUE).getMessageCount();
+                if (count >= expected) {
+                    break;
+                }
+                Thread.sleep(100);
+            } while (System.nanoTime() < deadline);
+            admin.queuePurge(QUEUE);
+            if (count != expected) {
+                say("  " + phase + ": the queue held " + count + " messages, expected " + expected);
+                return false;
+            }
+            return true;
+        }
+
+        /** Persistent, mandatory, message id = event id; confirms awaited after every batch. */
+        Drain publishRaw(List<String[]> events, int batch) throws Exception {
+            AtomicInteger returned = new AtomicInteger();
+            try (Channel channel = connection.createChannel()) {
+                channel.confirmSelect();
+                channel.addReturnListener(r -> returned.incrementAndGet());
+                long start = System.nanoTime();
+                int inBatch = 0;
+                for (String[] event : events) {
+                    AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                            .messageId(event[0]).type(EVENT_TYPE).contentType("application/json")
+                            .contentEncoding("UTF-8").deliveryMode(2).headers(Map.of("tenant_id", TENANT)).build();
+                    channel.basicPublish(EXCHANGE, EVENT_TYPE, true, properties,
+                            event[2].getBytes(StandardCharsets.UTF_8));
+                    if (++inBatch == batch) {
+                        channel.waitForConfirmsOrDie(10_000);
+                        inBatch = 0;
+                    }
+                }
+                if (inBatch > 0) {
+                    channel.waitForConfirmsOrDie(10_000);
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                if (returned.get() > 0) {
+                    throw new IllegalStateException(returned.get() + " raw messages were returned as unroutable");
+                }
+                return new Drain("raw publishing, confirms per batch (no database)", events.size(), events.size(),
+                        seconds, -1, true);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            connection.close();
+        }
+    }
+
+    // ---------------------------------------------------------------- the report
+
+    record Drain(String name, int events, long sent, double seconds, double machineBusy, boolean delivered) {
+        double perSecond() {
+            return events / seconds;
+        }
+
+        boolean complete() {
+            return sent == events && delivered;
+        }
+
+        String line() {
+            return String.format(Locale.ROOT, "  %-45s %,7d events in %6.2f s: %8.1f events/s%s%s", name, events,
+                    seconds, perSecond(), machineBusy < 0 ? "" : String.format(Locale.ROOT, ", machine busy %.0f%%",
+                            machineBusy * 100), complete() ? "" : "  INCOMPLETE");
+        }
+    }
+
+    record Claim(int sentRows, double p50, double p99, double mean, String plan) {
+    }
+
+    private void report(List<Drain> drains, List<Claim> claims) {
+        say("");
+        say("| phase | events | seconds | events/s | of raw | of one-by-one relay |");
+        say("| --- | ---: | ---: | ---: | ---: | ---: |");
+        double raw = drains.get(0).perSecond();
+        double each = drains.stream().filter(d -> d.name().contains("one by one")).mapToDouble(Drain::perSecond)
+                .findFirst().orElse(Double.NaN);
+        for (Drain d : drains) {
+            say(String.format(Locale.ROOT, "| %s | %d | %.2f | %.1f | %.2f | %s |", d.name(), d.events(),
+                    d.seconds(), d.perSecond(), d.perSecond() / raw,
+                    Double.isNaN(each) ? "-" : String.format(Locale.ROOT, "%.1fx", d.perSecond() / each)));
+        }
+        if (!claims.isEmpty()) {
+            say("");
+            say("| SENT rows | claim p50 ms | claim p99 ms | mean ms | p50 vs smallest | plan |");
+            say("| ---: | ---: | ---: | ---: | ---: | --- |");
+            double first = claims.get(0).p50();
+            for (Claim c : claims) {
+                say(String.format(Locale.ROOT, "| %,d | %.2f | %.2f | %.2f | %.2f | %s |", c.sentRows(), c.p50(),
+                        c.p99(), c.mean(), c.p50() / first, c.plan()));
+            }
+        }
+        say("");
+        for (Drain d : drains) {
+            if (d.name().startsWith("1 relay, confirms per batch") || d.name().startsWith("2 relays")) {
+                say(String.format(Locale.ROOT, "target %s: %.2f of raw (>= 0.5: %s), %.1fx the one-by-one relay"
+                                + " (>= 2x: %s)", d.name(), d.perSecond() / raw, d.perSecond() / raw >= 0.5 ? "met"
+                                : "NOT met", d.perSecond() / each, d.perSecond() / each >= 2 ? "met" : "NOT met"));
+            }
+        }
+        if (claims.size() > 1) {
+            double worst = claims.stream().mapToDouble(Claim::p50).max().orElse(0) / claims.get(0).p50();
+            say(String.format(Locale.ROOT, "target claim time flat from %,d to %,d SENT rows: worst p50 %.2fx the"
+                    + " smallest (<= 1.5x: %s)", claims.get(0).sentRows(), claims.get(claims.size() - 1).sentRows(),
+                    worst, worst <= 1.5 ? "met" : "NOT met"));
+        }
+    }
+
+    private static int positive(Map<String, String> own, String name) {
+        int value = Integer.parseInt(own.get(name));
+        if (value < 1) {
+            throw new IllegalArgumentException("--" + name + " must be positive");
+        }
+        return value;
+    }
+
+    private static List<Integer> ints(String csv) {
+        return csv.isBlank() ? List.of() : Arrays.stream(csv.split(",")).map(String::trim).map(Integer::parseInt)
+                .toList();
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+}

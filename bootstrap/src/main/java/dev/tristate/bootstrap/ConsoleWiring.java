@@ -1,0 +1,70 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.application.port.in.DurabilityPostureQuery;
+import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxQuarantine;
+import dev.tristate.application.port.out.OutboxRelayStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.PaymentSearch;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.AuditLogService;
+import dev.tristate.application.service.ConsoleDashboardService;
+import dev.tristate.application.service.PaymentConsoleService;
+import dev.tristate.application.service.ProvisionTenantService;
+import dev.tristate.application.service.QuarantineService;
+import dev.tristate.application.service.ReviewCaseService;
+import dev.tristate.application.service.TenantAdministrationService;
+import java.time.Clock;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The use cases behind the admin console. See docs/admin-console.md. */
+@Configuration(proxyBeanMethods = false)
+class ConsoleWiring {
+
+    @Bean
+    ConsoleDashboardService consoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox,
+                                                    ReviewCases reviewCases, DurabilityPostureQuery durability,
+                                                    Clock clock) {
+        return new ConsoleDashboardService(payments, outbox, reviewCases, durability, clock);
+    }
+
+    @Bean
+    PaymentConsoleService paymentConsoleService(PaymentSearch search, PaymentRepository payments,
+                                                NotificationLog notifications, ReviewCases reviewCases,
+                                                OutboxQuarantine outbox, AuditTrail audit) {
+        return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit);
+    }
+
+    @Bean
+    QuarantineService quarantineService(OutboxQuarantine outbox, AuditTrail audit, Transactions transactions,
+                                        Clock clock) {
+        return new QuarantineService(outbox, audit, transactions, clock);
+    }
+
+    @Bean
+    ReviewCaseService reviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
+        return new ReviewCaseService(cases, audit, transactions, clock);
+    }
+
+    @Bean
+    AuditLogService auditLogService(AuditTrail audit) {
+        return new AuditLogService(audit);
+    }
+
+    /** {@code tristate.admin.credential-grace-period}: how long a rotated API key or channel secret stays valid. */
+    @Bean
+    TenantAdministrationService tenantAdministrationService(
+            ProvisionTenantService provisioning, TenantRepository tenants, ChannelCredentialStore credentials,
+            AuditTrail audit, Transactions transactions, Clock clock,
+            @Value("${tristate.admin.credential-grace-period:24h}") Duration gracePeriod) {
+        return new TenantAdministrationService(provisioning, tenants, credentials, audit, transactions, clock,
+                gracePeriod);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.application.port.in.ResolvePaymentsUseCase;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.NotificationLog;
+import dev.tristate.application.port.out.OutboxStore;
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.service.ResolvePaymentsService;
+import dev.tristate.application.service.ResolverSettings;
+import dev.tristate.application.service.UnknownOutcomeRecorder;
+import dev.tristate.domain.resolution.QuerySchedule;
+import java.util.HashMap;
+import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Unknown outcomes and their resolution: the ledger's recorder, the active-query resolver and its scheduler
+ * ({@code tristate.resolver.*}). See docs/unknown-outcomes.md.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ResolverWiring.ResolverProperties.class)
+class ResolverWiring {
+
+    /** {@code tristate.resolver.*}; durations in Spring's notation (500ms, 10s, 24h). */
+    @ConfigurationProperties("tristate.resolver")
+    record ResolverProperties(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue("10s") Duration interval,
+            @DefaultValue("50") int batchSize,
+            @DefaultValue("60s") Duration lease,
+            @DefaultValue("5m") Duration staleAfter,
+            @DefaultValue("30s") Duration unknownFirstQueryAfter,
+            @DefaultValue("30m") Duration paymentExpiry,
+            @DefaultValue({"30s", "1m", "5m", "15m", "1h", "6h"}) List<Duration> schedule,
+            @DefaultValue Map<String, ChannelSchedule> channels) {
+    }
+
+    /** {@code tristate.resolver.channels.<channel>.schedule}: this channel's delays between queries. */
+    record ChannelSchedule(List<Duration> schedule) {
+    }
+
+    @Bean
+    ResolvePaymentsService resolvePaymentsService(ObjectProvider<ChannelGateway> gateways,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
+            Clock clock, ResolverProperties resolver) {
+        Map<String, QuerySchedule> perChannel = new HashMap<>();
+        resolver.channels().forEach((channel, s) -> perChannel.put(channel, new QuerySchedule(s.schedule())));
+        return new ResolvePaymentsService(gateways.orderedStream().toList(), credentials, payments, log, outbox,
+                reviews, cases, ledger, transactions, clock, UUID::randomUUID,
+                new ResolverSettings(resolver.batchSize(), resolver.lease(), resolver.staleAfter(),
+                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel));
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "tristate.resolver.enabled", havingValue = "true", matchIfMissing = true)
+    ResolverScheduler resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties) {
+        return new ResolverScheduler(resolver, properties.interval());
+    }
+
+    @Bean
+    UnknownOutcomeRecorder unknownOutcomeRecorder(UnknownOutcomeLedger ledger, ResolutionCases cases,
+                                                  PaymentRepository payments, Transactions transactions, Clock clock,
+                                                  ResolverProperties resolver) {
+        return new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock,
+                resolver.unknownFirstQueryAfter());
+    }
+}

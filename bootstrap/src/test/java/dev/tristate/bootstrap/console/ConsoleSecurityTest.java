@@ -1,0 +1,192 @@
+package dev.tristate.bootstrap.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.payment.Payment;
+import java.net.CookieManager;
+import java.net.HttpCookie;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The console's security over real HTTP: what a browser (or an attacker) sees. */
+class ConsoleSecurityTest extends ConsoleTestBase {
+
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+    /** A browser: cookies kept, redirects not followed (so that we see where they go). */
+    final class Browser {
+        final CookieManager cookies = new CookieManager();
+        final HttpClient http = HttpClient.newBuilder().cookieHandler(cookies)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+
+        HttpResponse<String> get(String path) throws Exception {
+            return http.send(HttpRequest.newBuilder(URI.create(base() + path)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> post(String path, Map<String, String> form) throws Exception {
+            String body = form.entrySet().stream().map(e -> e.getKey() + "="
+                    + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
+            return http.send(HttpRequest.newBuilder(URI.create(base() + path))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        String csrf(String path) throws Exception {
+            Matcher m = CSRF.matcher(get(path).body());
+            assertThat(m.find()).as("a CSRF token in the form of " + path).isTrue();
+            return m.group(1);
+        }
+
+        HttpResponse<String> logIn(String username, String password) throws Exception {
+            return post("/admin/login", Map.of("username", username, "password", password,
+                    "_csrf", csrf("/admin/login")));
+        }
+
+        String session() {
+            return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals("JSESSIONID"))
+                    .map(HttpCookie::getValue).findFirst().orElse(null);
+        }
+    }
+
+    @Test
+    void anOperatorSignsInAndGetsANewSessionId() throws Exception {
+        String operator = user(ConsoleRole.OPERATOR);
+        Browser browser = new Browser();
+        String token = browser.csrf("/admin/login");
+        String before = browser.session();
+
+        HttpResponse<String> login = browser.post("/admin/login",
+                Map.of("username", operator, "password", PASSWORD, "_csrf", token));
+
+        assertThat(login.statusCode()).isEqualTo(302);
+        assertThat(login.headers().firstValue("Location").orElseThrow()).endsWith("/admin");
+        assertThat(before).isNotNull();
+        assertThat(browser.session()).isNotNull().isNotEqualTo(before);
+        assertThat(browser.get("/admin").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void passwordsAreStoredAsBcryptHashes() {
+        String operator = user(ConsoleRole.OPERATOR);
+        assertThat(users.findByUsername(operator).orElseThrow().passwordHash()).startsWith("$2a$")
+                .doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void anAnonymousVisitorIsSentToTheLoginPage() throws Exception {
+        HttpResponse<String> page = new Browser().get("/admin/quarantine");
+        assertThat(page.statusCode()).isEqualTo(302);
+        assertThat(page.headers().firstValue("Location").orElseThrow()).endsWith("/admin/login");
+    }
+
+    @Test
+    void aFormWithoutTheCsrfTokenIsRefused() throws Exception {
+        String operator = user(ConsoleRole.OPERATOR);
+        EventId event = quarantinedEvent(payment(tenant()), "{}");
+        Browser browser = new Browser();
+        browser.logIn(operator, PASSWORD);
+
+        HttpResponse<String> replay = browser.post("/admin/quarantine/" + event + "/replay",
+                Map.of("reason", "no token", "actionKey", UUID.randomUUID().toString()));
+
+        assertThat(replay.statusCode()).isEqualTo(403);
+        assertThat(browser.get("/admin/quarantine/" + event).body()).contains("id=\"event-status\"")
+                .contains(">QUARANTINED<");
+        // And a sign-in without it is refused too (login CSRF).
+        assertThat(new Browser().post("/admin/login", Map.of("username", operator, "password", PASSWORD))
+                .statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void pagesCarrySecurityHeaders() throws Exception {
+        HttpResponse<String> login = new Browser().get("/admin/login");
+        assertThat(login.headers().firstValue("Content-Security-Policy").orElseThrow())
+                .contains("default-src 'self'").contains("script-src 'self'").contains("frame-ancestors 'none'");
+        assertThat(login.headers().firstValue("X-Frame-Options")).contains("DENY");
+        assertThat(login.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
+        assertThat(login.headers().firstValue("Referrer-Policy")).contains("same-origin");
+        assertThat(login.headers().firstValue("Cache-Control").orElseThrow()).contains("no-store");
+    }
+
+    @Test
+    void afterTooManyWrongPasswordsEvenTheRightOneIsRefusedForAWhile() throws Exception {
+        String operator = user(ConsoleRole.OPERATOR);
+        Browser browser = new Browser();
+        for (int i = 0; i < 3; i++) {
+            assertThat(browser.logIn(operator, "wrong-" + i).headers().firstValue("Location").orElseThrow())
+                    .endsWith("/admin/login?error");
+        }
+
+        HttpResponse<String> right = browser.logIn(operator, PASSWORD);
+
+        assertThat(right.headers().firstValue("Location").orElseThrow()).endsWith("/admin/login?locked");
+        assertThat(browser.get("/admin").statusCode()).isEqualTo(302);
+        // Another user name is not affected.
+        assertThat(new Browser().logIn(user(ConsoleRole.SUPPORT), PASSWORD).headers().firstValue("Location")
+                .orElseThrow()).endsWith("/admin");
+    }
+
+    @Test
+    void supportStaffAreRefusedRepairsAndTenantAdministration() throws Exception {
+        String support = user(ConsoleRole.SUPPORT);
+        Payment p = payment(tenant());
+        EventId event = quarantinedEvent(p, "{}");
+        Browser browser = new Browser();
+        browser.logIn(support, PASSWORD);
+        String token = browser.csrf("/admin/quarantine/" + event);
+
+        HttpResponse<String> replay = browser.post("/admin/quarantine/" + event + "/replay",
+                Map.of("reason", "support tries", "actionKey", UUID.randomUUID().toString(), "_csrf", token));
+
+        assertThat(replay.statusCode()).isEqualTo(403);
+        assertThat(replay.body()).contains("id=\"denied\"");
+        assertThat(browser.get("/admin/quarantine/" + event).body()).contains(">QUARANTINED<");
+        assertThat(browser.get("/admin/tenants").statusCode()).isEqualTo(403);
+        assertThat(browser.get("/admin/payments/" + p.tenantId().value() + "/" + p.id().value()).statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void theSameReplayFormSubmittedTwiceReplaysOnce() throws Exception {
+        String operator = user(ConsoleRole.OPERATOR);
+        EventId event = quarantinedEvent(payment(tenant()), "{}");
+        Browser browser = new Browser();
+        browser.logIn(operator, PASSWORD);
+        String token = browser.csrf("/admin/quarantine/" + event);
+        Map<String, String> form = Map.of("reason", "broker route fixed", "actionKey", UUID.randomUUID().toString(),
+                "_csrf", token);
+
+        assertThat(browser.post("/admin/quarantine/" + event + "/replay", form).statusCode()).isEqualTo(302);
+        assertThat(browser.post("/admin/quarantine/" + event + "/replay", form).statusCode()).isEqualTo(302);
+
+        String audit = browser.get("/admin/audit?subject=" + event).body();
+        assertThat(audit.split("broker route fixed", -1)).hasSize(2);
+        assertThat(browser.get("/admin/quarantine/" + event).body()).contains("id=\"event-status\"")
+                .contains(">PENDING<");
+    }
+
+    @Test
+    void theConsoleSpeaksChineseWhenTheBrowserAsksAndSwitchesOnRequest() throws Exception {
+        Browser browser = new Browser();
+        HttpResponse<String> zh = browser.http.send(HttpRequest.newBuilder(URI.create(base() + "/admin/login"))
+                .header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(zh.body()).contains("登录").contains("lang=\"zh-CN\"");
+
+        assertThat(browser.get("/admin/login?lang=en").body()).contains("Sign in").doesNotContain("用户名");
+        assertThat(browser.get("/admin/login?lang=zh-CN").body()).contains("用户名");
+        assertThat(browser.get("/admin/login").body()).as("kept in a cookie").contains("用户名");
+    }
+}
