@@ -291,7 +291,7 @@ public final class ConsumerBenchmark {
 
     record Latency(String relayInterval, double rate, int warmup, int count, double achievedRate, long[] lagNanos,
                    long[] httpNanos, long[] toGrantedMicros, long[] toSeenMicros, int errors, Load.Cpu.Usage cpu,
-                   long watcherPolls) {
+                   BrokerCpu.Usage broker, long watcherPolls) {
     }
 
     private Latency latency(Broker broker, Path workDir) throws Exception {
@@ -316,15 +316,22 @@ public final class ConsumerBenchmark {
             List<String> ids = pendingPayments(tenant, total);
             Load.Cpu cpu = new Load.Cpu(app.pid());
             AtomicReference<Load.Cpu.Sample> before = new AtomicReference<>();
+            AtomicReference<BrokerCpu.Sample> brokerBefore = new AtomicReference<>();
+            BrokerCpu brokerCpu = new BrokerCpu();
             OpenLoop.Result sent;
             Load.Cpu.Usage usage;
+            BrokerCpu.Usage brokerUsage;
             long polls;
             Map<String, EntitlementWatcher.Seen> seen;
             try (EntitlementWatcher watcher = new EntitlementWatcher(database, tenant, pollInterval)) {
                 sent = OpenLoop.run(http, uri, merchantId, secret, ids, rate, latencyWarmup,
-                        () -> before.set(cpu.sample()), Duration.ofSeconds(60));
+                        () -> {
+                            before.set(cpu.sample());
+                            brokerBefore.set(brokerCpu.sample());
+                        }, Duration.ofSeconds(60));
                 awaitWatcher(watcher, total, app);
                 usage = cpu.since(before.get(), latencyCount);
+                brokerUsage = brokerCpu.since(brokerBefore.get(), latencyCount, usage);
                 polls = watcher.polls();
                 seen = Map.copyOf(watcher.seen());
                 if (watcher.duplicates() > 0) {
@@ -364,14 +371,14 @@ public final class ConsumerBenchmark {
             }
             double achieved = (total - 1) / (sent.elapsedNanos() / 1e9);
             Latency result = new Latency(interval, rate, latencyWarmup, latencyCount, achieved, sent.sortedLagNanos(),
-                    httpNanos, toGranted, toSeen, sent.errors(), usage, polls);
+                    httpNanos, toGranted, toSeen, sent.errors(), usage, brokerUsage, polls);
             say(String.format(Locale.ROOT, "  sent at %.1f/s (dispatcher behind schedule: p99 %.1f ms, max %.1f ms);"
                             + " HTTP p50 %.2f ms p99 %.2f ms; to granted_at p50 %.1f ms p99 %.1f ms; to seen committed"
                             + " p50 %.1f ms p99 %.1f ms; other processes %s", achieved,
                     pct(sent.sortedLagNanos(), 99) / 1e6, pct(sent.sortedLagNanos(), 100) / 1e6,
                     pct(httpNanos, 50) / 1e6, pct(httpNanos, 99) / 1e6, pct(toGranted, 50) / 1e3,
                     pct(toGranted, 99) / 1e3, pct(toSeen, 50) / 1e3, pct(toSeen, 99) / 1e3,
-                    percent(usage.othersShare())));
+                    percent(brokerUsage.othersShare())));
             return result;
         }
     }
@@ -447,7 +454,7 @@ public final class ConsumerBenchmark {
     // ---------------------------------------------------------------- (b) consumer throughput per prefetch
 
     record Drain(int prefetch, int messages, double publishSeconds, double seconds, double drainedAfterPublish,
-                 double drainSeconds, int maxConsumers, Load.Cpu.Usage cpu) {
+                 double drainSeconds, int maxConsumers, Load.Cpu.Usage cpu, BrokerCpu.Usage broker) {
         double perSecond() {
             return messages / seconds;
         }
@@ -478,24 +485,28 @@ public final class ConsumerBenchmark {
             }
             broker.awaitEmpty();
             Load.Cpu cpu = new Load.Cpu(app.pid());
+            BrokerCpu brokerCpu = new BrokerCpu();
             Load.Cpu.Sample before = cpu.sample();
+            BrokerCpu.Sample brokerBefore = brokerCpu.sample();
             Instant first = Instant.now();
             broker.publish(messages, publishBatch);
             Instant published = Instant.now();
             AtomicInteger consumers = new AtomicInteger();
             boolean complete = awaitEntitlements(tenant, count, app, broker, consumers);
             Load.Cpu.Usage usage = cpu.since(before, count);
+            BrokerCpu.Usage brokerUsage = brokerCpu.since(brokerBefore, count, usage);
             Drain drain;
             if (!complete) {
                 fail("prefetch " + p + ": not every message became an entitlement");
-                drain = new Drain(p, count, Double.NaN, Double.NaN, Double.NaN, Double.NaN, consumers.get(), usage);
+                drain = new Drain(p, count, Double.NaN, Double.NaN, Double.NaN, Double.NaN, consumers.get(), usage,
+                        brokerUsage);
             } else {
                 Instant last = lastGrantedAt(tenant);
                 long after = grantedSince(tenant, published);
                 double seconds = Duration.between(first, last).toNanos() / 1e9;
                 double drainSeconds = Duration.between(published, last).toNanos() / 1e9;
                 drain = new Drain(p, count, Duration.between(first, published).toNanos() / 1e9, seconds,
-                        after, drainSeconds, consumers.get(), usage);
+                        after, drainSeconds, consumers.get(), usage, brokerUsage);
             }
             checkTenant("prefetch " + p, tenant, count, null);
             long left = broker.messages();
@@ -509,7 +520,8 @@ public final class ConsumerBenchmark {
                             + " took %.2f s; after it, %.0f more in %.2f s: %.1f/s); consumers seen %d; app CPU %.2f"
                             + " ms/entitlement; other processes %s", count, drain.seconds(), drain.perSecond(),
                     drain.publishSeconds(), drain.drainedAfterPublish(), drain.drainSeconds(),
-                    drain.drainPerSecond(), drain.maxConsumers(), usage.appMs(), percent(usage.othersShare())));
+                    drain.drainPerSecond(), drain.maxConsumers(), usage.appMs(),
+                    percent(brokerUsage.othersShare())));
             return drain;
         }
     }
@@ -824,9 +836,10 @@ public final class ConsumerBenchmark {
                     latency.toSeenMicros(), 1e3));
             say("");
             say(String.format(Locale.ROOT, "CPU per callback: application %.2f ms (JIT %s, GC %s), benchmark %.2f"
-                            + " ms, database %s ms; machine busy %s, other processes %s.", u.appMs(), orNa(u.appJitMs()),
-                    orNa(u.appGcMs()), u.selfMs(), orNa(u.dbMs()), percent(u.machineBusy()),
-                    percent(u.othersShare())));
+                            + " ms, database %s ms, broker %s ms; machine busy %s, other processes (not the"
+                            + " application, the benchmark, the database or the broker) %s.", u.appMs(),
+                    orNa(u.appJitMs()), orNa(u.appGcMs()), u.selfMs(), orNa(u.dbMs()), orNa(latency.broker().ms()),
+                    percent(u.machineBusy()), percent(latency.broker().othersShare())));
         }
         if (!drains.isEmpty()) {
             say("");
@@ -835,20 +848,25 @@ public final class ConsumerBenchmark {
                     + "); consumers " + DEFAULT_CONCURRENCY + " (defaults).");
             say("");
             say("| prefetch | entitlements | seconds | entitlements/s | publishing s | drain/s after publishing"
-                    + " | consumers seen | app CPU ms/ent. | db CPU ms/ent. | machine busy | other processes |");
-            say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+                    + " | consumers seen | app CPU ms/ent. | db CPU ms/ent. | broker CPU ms/ent. | machine busy"
+                    + " | other processes |");
+            say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
             for (Drain d : drains) {
                 Load.Cpu.Usage u = d.cpu();
-                say(String.format(Locale.ROOT, "| %d | %d | %.2f | %.1f | %.2f | %.1f | %d | %.2f | %s | %s | %s |",
-                        d.prefetch(), d.messages(), d.seconds(), d.perSecond(), d.publishSeconds(),
-                        d.drainPerSecond(), d.maxConsumers(), u.appMs(), orNa(u.dbMs()), percent(u.machineBusy()),
-                        percent(u.othersShare())));
+                say(String.format(Locale.ROOT, "| %d | %d | %.2f | %.1f | %.2f | %.1f | %d | %.2f | %s | %s | %s | %s"
+                                + " |", d.prefetch(), d.messages(), d.seconds(), d.perSecond(), d.publishSeconds(),
+                        d.drainPerSecond(), d.maxConsumers(), u.appMs(), orNa(u.dbMs()), orNa(d.broker().ms()),
+                        percent(u.machineBusy()), percent(d.broker().othersShare())));
             }
+            say("");
+            say("CPU in ms per entitlement; the broker's CPU includes taking the benchmark's publishing; other"
+                    + " processes: the machine's busy share less the application, the benchmark, the database and"
+                    + " the broker.");
         }
         say("");
-        double worst = drains.stream().mapToDouble(d -> d.cpu().othersShare()).max().orElse(-1);
+        double worst = drains.stream().mapToDouble(d -> d.broker().othersShare()).max().orElse(-1);
         if (latency != null) {
-            worst = Math.max(worst, latency.cpu().othersShare());
+            worst = Math.max(worst, latency.broker().othersShare());
         }
         if (worst > 0.10) {
             say(String.format(Locale.ROOT, "!!! other processes took up to %.0f%% of the machine during a measured"
