@@ -14,6 +14,8 @@ public final class Benchmarks {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("relay")) {
             RelayBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
+        } else if (args.length > 0 && args[0].equals("consumer")) {
+            ConsumerBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else if (args.length > 0 && args[0].equals("callback")) {
             CallbackBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else {

@@ -1,0 +1,921 @@
+package dev.tristate.benchmark;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.event.EventType;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The entitlements consumer benchmark (docs/benchmarks-consumer.md). Against MariaDB/MySQL and RabbitMQ, with the
+ * application started from its jar (prod profile) as a child process:
+ *
+ * <ol>
+ *   <li><b>latency</b>: relay and consumers on, default settings; signed sandbox SUCCESS callbacks at a fixed
+ *       arrival rate (open loop, default 100/s) for PENDING payments of a {@code course:*} SKU; per callback, from
+ *       its send instant to its entitlement: the row's {@code granted_at} (the consumer's clock just before its
+ *       transaction: a lower bound of the commit) and the instant a poll first saw the row committed (an upper
+ *       bound); and the HTTP answer time;</li>
+ *   <li><b>throughput</b>: relay off; per prefetch level, the application started with
+ *       {@code tristate.consumers.entitlements.prefetch=P}, a warm-up, then N PaymentSucceeded messages (for
+ *       SUCCEEDED payments in the database) published to the exchange exactly as the relay publishes them; from the
+ *       first publish to the last entitlement.</li>
+ * </ol>
+ *
+ * Every payment must end with exactly one entitlement and one inbox row, nothing in the consumer's retry or
+ * quarantine table; otherwise the command exits 1.
+ */
+public final class ConsumerBenchmark {
+
+    static final String USAGE = """
+            Usage: java -jar benchmarks/target/benchmarks.jar consumer [--option=value ...]   (from the project root)
+
+              --server-url=jdbc:mysql://127.0.0.1:3306   MySQL/MariaDB server (no database; ?params are kept)
+              --database=tristate_consumer_bench         the benchmark's own database: its outbox and consumer
+                                                         delivery table are emptied before the run
+              --drop-database=false                      drop and re-create it first
+              --db-user=root --db-password=
+              --rabbit-host=127.0.0.1 --rabbit-port=5672 --rabbit-user=guest --rabbit-password=guest
+              --rabbit-vhost=/                           its queue tristate.entitlements is purged before each phase
+              --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
+              --app-jvm-args=                            extra JVM options for the application, space-separated
+              --phases=latency,throughput                which parts to run
+
+              latency (callback to entitlement committed; relay and consumers on):
+              --rate=100                                 callbacks per second, fixed arrival rate (open loop)
+              --latency-jit-warmup=3000                  callbacks first sent in a closed loop (4 threads) to get
+                                                         the application's JIT past its start (all consumed too)
+              --latency-warmup=1000                      callbacks sent before the measured ones, same rate
+              --latency-count=3000                       measured callbacks
+              --relay-interval=                          tristate.relay.interval for the application (e.g. 50ms);
+                                                         empty: the application's default (500ms)
+              --poll-interval=10                         ms between the queries that watch entitlements appear
+
+              throughput (entitlements consumer alone; relay off):
+              --prefetch=1,10,100,250                    tristate.consumers.entitlements.prefetch levels, one
+                                                         application start each (concurrency stays the default)
+              --count=20000                              PaymentSucceeded messages per level, measured
+              --warmup=2000                              messages per level consumed before measuring
+              --publish-batch=100                        messages per publisher-confirm wait (the relay's batch)
+            """;
+
+    private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        DEFAULTS.put("phases", "latency,throughput");
+        DEFAULTS.put("rate", "100");
+        DEFAULTS.put("latency-jit-warmup", "3000");
+        DEFAULTS.put("latency-warmup", "1000");
+        DEFAULTS.put("latency-count", "3000");
+        DEFAULTS.put("relay-interval", "");
+        DEFAULTS.put("poll-interval", "10");
+        DEFAULTS.put("prefetch", "1,10,100,250");
+        DEFAULTS.put("count", "20000");
+        DEFAULTS.put("warmup", "2000");
+        DEFAULTS.put("publish-batch", "100");
+    }
+
+    private static final String EXCHANGE = "tristate.events";
+    private static final String QUEUE = "tristate.entitlements";
+    private static final String CONSUMER = "entitlements";
+    private static final String SKU = "course:java-101";
+    private static final String USER = "u-42";
+    /** The application's defaults (ConsumerWiring, OutboxRelayWiring), stated in the report. */
+    private static final String DEFAULT_CONCURRENCY = "concurrency 2, max-concurrency 4";
+    private static final String DEFAULT_RELAY_INTERVAL = "500ms";
+    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+
+    private final Settings settings;
+    private final Database database;
+    private final boolean latencyPhase;
+    private final boolean throughputPhase;
+    private final double rate;
+    private final int latencyJitWarmup;
+    private final int latencyWarmup;
+    private final int latencyCount;
+    private final String relayInterval;
+    private final int pollInterval;
+    private final List<Integer> prefetch;
+    private final int count;
+    private final int warmup;
+    private final int publishBatch;
+    private final String runId = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"))
+            + "-" + UUID.randomUUID().toString().substring(0, 6);
+    private final String masterKey = Base64.getEncoder().encodeToString(random(32));
+    private final List<String> failures = new ArrayList<>();
+    private final Map<String, String> secrets = new HashMap<>();
+    private int tenants;
+
+    private ConsumerBenchmark(Settings settings, Map<String, String> own) {
+        this.settings = settings;
+        this.database = new Database(settings);
+        List<String> phases = Arrays.stream(own.get("phases").split(",")).map(String::trim).toList();
+        if (phases.isEmpty() || !List.of("latency", "throughput").containsAll(phases)) {
+            throw new IllegalArgumentException("--phases takes latency, throughput or both");
+        }
+        this.latencyPhase = phases.contains("latency");
+        this.throughputPhase = phases.contains("throughput");
+        this.rate = Double.parseDouble(own.get("rate"));
+        this.latencyJitWarmup = Integer.parseInt(own.get("latency-jit-warmup"));
+        this.latencyWarmup = Integer.parseInt(own.get("latency-warmup"));
+        this.latencyCount = Integer.parseInt(own.get("latency-count"));
+        this.relayInterval = own.get("relay-interval").trim();
+        this.pollInterval = Integer.parseInt(own.get("poll-interval"));
+        this.prefetch = own.get("prefetch").isBlank() ? List.of() : Arrays.stream(own.get("prefetch").split(","))
+                .map(String::trim).map(Integer::parseInt).toList();
+        this.count = Integer.parseInt(own.get("count"));
+        this.warmup = Integer.parseInt(own.get("warmup"));
+        this.publishBatch = Integer.parseInt(own.get("publish-batch"));
+        if (rate <= 0 || rate > 10_000 || latencyCount < 1 || latencyWarmup < 0 || latencyJitWarmup < 0 || pollInterval < 1 || count < 1
+                || warmup < 0 || publishBatch < 1 || prefetch.stream().anyMatch(p -> p < 1)
+                || (throughputPhase && prefetch.isEmpty())) {
+            throw new IllegalArgumentException("--rate (0, 10000], --latency-count, --count, --poll-interval,"
+                    + " --publish-batch and every --prefetch level must be positive; warm-ups >= 0");
+        }
+        if (!relayInterval.isEmpty() && !relayInterval.matches("\\d+(ms|s)")) {
+            throw new IllegalArgumentException("--relay-interval takes a duration such as 50ms or 1s");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.print(USAGE);
+            return;
+        }
+        ConsumerBenchmark benchmark;
+        try {
+            Map<String, String> own = new LinkedHashMap<>(DEFAULTS);
+            List<String> common = new ArrayList<>(List.of("--database=tristate_consumer_bench"));
+            for (String arg : args) {
+                int eq = arg.indexOf('=');
+                String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
+                if (name != null && DEFAULTS.containsKey(name)) {
+                    own.put(name, arg.substring(eq + 1));
+                } else if (name != null && Settings.knows(name) && !isCallbackOption(name)) {
+                    common.add(arg);
+                } else {
+                    throw new IllegalArgumentException("unknown option: " + arg);
+                }
+            }
+            benchmark = new ConsumerBenchmark(Settings.parse(common.toArray(String[]::new)), own);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage() + "\n\n" + USAGE);
+            System.exit(2);
+            return;
+        }
+        System.exit(benchmark.run() ? 0 : 1);
+    }
+
+    private static boolean isCallbackOption(String name) {
+        return List.of("callback-pool-size", "concurrency", "initial-warmup", "retries").contains(name);
+    }
+
+    // ---------------------------------------------------------------- the run
+
+    private boolean run() throws Exception {
+        long started = System.nanoTime();
+        String loadBefore = loadAverage();
+        say("Tristate entitlements consumer benchmark, run " + runId);
+        say("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", Java " + System.getProperty("java.version")
+                + ", load average " + loadBefore);
+        database.create();
+        Map<String, String> server = database.serverSettings();
+        say("database " + settings.database() + ": " + server);
+        int retired = database.retireEarlierRuns();
+        if (retired > 0) {
+            say("removed " + retired + " channel secret(s) of earlier benchmark runs (their master keys are gone)");
+        }
+        clearLeftovers();
+        Path workDir = Files.createTempDirectory("tristate-consumer-bench-");
+        Latency latency = null;
+        List<Drain> drains = new ArrayList<>();
+        try (Broker broker = new Broker()) {
+            say("broker: " + settings.rabbitHost() + ":" + settings.rabbitPort() + ", vhost " + settings.rabbitVhost());
+            if (latencyPhase) {
+                try {
+                    latency = latency(broker, workDir);
+                } catch (Exception e) {
+                    phaseFailed("latency", e);
+                }
+            }
+            if (throughputPhase) {
+                for (int p : prefetch) {
+                    try {
+                        drains.add(throughput(broker, workDir, p));
+                    } catch (Exception e) {
+                        phaseFailed("prefetch " + p, e);
+                    }
+                }
+            }
+        }
+        report(latency, drains, loadBefore, (System.nanoTime() - started) / 1e9);
+        return failures.isEmpty();
+    }
+
+    /**
+     * The benchmark's own database: events a crashed earlier run left in the outbox, or deliveries waiting for a
+     * retry, would be relayed or retried during the measurement; they are removed before the application starts.
+     */
+    private void clearLeftovers() throws SQLException {
+        try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
+            for (String table : List.of("outbox_events", "consumer_deliveries")) {
+                try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.tables"
+                        + " WHERE table_schema = DATABASE() AND table_name = '" + table + "'")) {
+                    rs.next();
+                    if (rs.getLong(1) == 0) {
+                        continue;
+                    }
+                }
+                s.execute("TRUNCATE TABLE " + table);
+            }
+        }
+    }
+
+    private ApplicationProcess start(Broker broker, Path workDir, String name, List<String> args) throws Exception {
+        broker.purgeBeforeStart();
+        long t0 = System.nanoTime();
+        ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args);
+        say(String.format(Locale.ROOT, "application %s %s healthy on port %d after %.1f s (log %s)", name, args,
+                app.port(), (System.nanoTime() - t0) / 1e9, app.log()));
+        database.requireCallbackSchema();
+        requireTables("entitlements", "consumer_inbox", "consumer_deliveries");
+        return app;
+    }
+
+    /** A tenant of its own per phase, with a sandbox account "m-" + tenant id and a fresh signing secret. */
+    private String newTenant(String label) throws SQLException {
+        String tenant = Database.TENANT_PREFIX + runId + "-" + label + "-" + (++tenants);
+        String secret = "bench-secret-" + HexFormat.of().formatHex(random(16));
+        database.provisionTenant(tenant, "m-" + tenant, secret, masterKey);
+        secrets.put(tenant, secret);
+        return tenant;
+    }
+
+    // ---------------------------------------------------------------- (a) callback to entitlement committed
+
+    record Latency(String relayInterval, double rate, int warmup, int count, double achievedRate, long[] lagNanos,
+                   long[] httpNanos, long[] toGrantedMicros, long[] toSeenMicros, int errors, Load.Cpu.Usage cpu,
+                   BrokerCpu.Usage broker, long watcherPolls) {
+    }
+
+    private Latency latency(Broker broker, Path workDir) throws Exception {
+        List<String> args = relayInterval.isEmpty() ? List.of() : List.of("--tristate.relay.interval=" + relayInterval);
+        String interval = relayInterval.isEmpty() ? DEFAULT_RELAY_INTERVAL + " (the application's default)"
+                : relayInterval;
+        say("");
+        say(String.format(Locale.ROOT, "latency: %d + %d callbacks at %.0f/s (open loop), relay and consumers on,"
+                        + " tristate.relay.interval %s, consumers %s, prefetch 10 (defaults)", latencyWarmup,
+                latencyCount, rate, interval, DEFAULT_CONCURRENCY));
+        try (ApplicationProcess app = start(broker, workDir, "latency", args)) {
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(10)).build();
+            URI uri = URI.create("http://127.0.0.1:" + app.port() + "/callbacks/sandbox");
+            if (latencyJitWarmup > 0) {
+                jitWarmup(app, http, uri);
+            }
+            String tenant = newTenant("lat");
+            String merchantId = "m-" + tenant;
+            String secret = secrets.get(tenant);
+            int total = latencyWarmup + latencyCount;
+            List<String> ids = pendingPayments(tenant, total);
+            Load.Cpu cpu = new Load.Cpu(app.pid());
+            AtomicReference<Load.Cpu.Sample> before = new AtomicReference<>();
+            AtomicReference<BrokerCpu.Sample> brokerBefore = new AtomicReference<>();
+            BrokerCpu brokerCpu = new BrokerCpu();
+            OpenLoop.Result sent;
+            Load.Cpu.Usage usage;
+            BrokerCpu.Usage brokerUsage;
+            long polls;
+            Map<String, EntitlementWatcher.Seen> seen;
+            try (EntitlementWatcher watcher = new EntitlementWatcher(database, tenant, pollInterval)) {
+                sent = OpenLoop.run(http, uri, merchantId, secret, ids, rate, latencyWarmup,
+                        () -> {
+                            before.set(cpu.sample());
+                            brokerBefore.set(brokerCpu.sample());
+                        }, Duration.ofSeconds(60));
+                awaitWatcher(watcher, total, app);
+                usage = cpu.since(before.get(), latencyCount);
+                brokerUsage = brokerCpu.since(brokerBefore.get(), latencyCount, usage);
+                polls = watcher.polls();
+                seen = Map.copyOf(watcher.seen());
+                if (watcher.duplicates() > 0) {
+                    fail("latency: the watcher saw " + watcher.duplicates() + " second entitlement(s) of a payment");
+                }
+            }
+            long[] httpNanos = new long[latencyCount];
+            long[] toGranted = new long[latencyCount];
+            long[] toSeen = new long[latencyCount];
+            int missing = 0;
+            for (int i = 0; i < latencyCount; i++) {
+                int k = latencyWarmup + i;
+                httpNanos[i] = sent.answerNanos()[k];
+                EntitlementWatcher.Seen s = seen.get(ids.get(k));
+                if (s == null) {
+                    missing++;
+                    toGranted[i] = Long.MAX_VALUE;
+                    toSeen[i] = Long.MAX_VALUE;
+                } else {
+                    toGranted[i] = s.grantedMicros() - sent.sentEpochMicros()[k];
+                    toSeen[i] = s.seenMicros() - sent.sentEpochMicros()[k];
+                }
+            }
+            Arrays.sort(httpNanos);
+            Arrays.sort(toGranted);
+            Arrays.sort(toSeen);
+            if (sent.errors() > 0) {
+                fail("latency: " + sent.errors() + " callbacks not answered 200 SUCCESS (first: " + sent.firstError()
+                        + ")");
+            }
+            if (missing > 0) {
+                fail("latency: " + missing + " measured callbacks have no entitlement seen");
+            }
+            checkTenant("latency", tenant, total, "SUCCEEDED");
+            if (!app.isAlive()) {
+                fail("latency: the application died; last lines of its log:\n" + app.tail(40));
+            }
+            double achieved = (total - 1) / (sent.elapsedNanos() / 1e9);
+            Latency result = new Latency(interval, rate, latencyWarmup, latencyCount, achieved, sent.sortedLagNanos(),
+                    httpNanos, toGranted, toSeen, sent.errors(), usage, brokerUsage, polls);
+            say(String.format(Locale.ROOT, "  sent at %.1f/s (dispatcher behind schedule: p99 %.1f ms, max %.1f ms);"
+                            + " HTTP p50 %.2f ms p99 %.2f ms; to granted_at p50 %.1f ms p99 %.1f ms; to seen committed"
+                            + " p50 %.1f ms p99 %.1f ms; other processes %s", achieved,
+                    pct(sent.sortedLagNanos(), 99) / 1e6, pct(sent.sortedLagNanos(), 100) / 1e6,
+                    pct(httpNanos, 50) / 1e6, pct(httpNanos, 99) / 1e6, pct(toGranted, 50) / 1e3,
+                    pct(toGranted, 99) / 1e3, pct(toSeen, 50) / 1e3, pct(toSeen, 99) / 1e3,
+                    percent(brokerUsage.othersShare())));
+            return result;
+        }
+    }
+
+    private List<String> pendingPayments(String tenant, int n) throws SQLException {
+        List<String> ids = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ids.add("pay_" + UUID.randomUUID().toString().replace("-", ""));
+        }
+        database.insertPendingPayments(tenant, ids);
+        return ids;
+    }
+
+    /**
+     * A freshly started JVM on two cores spends its first minute compiling (docs/benchmarks.md): callbacks in a
+     * closed loop from 4 threads, through relay and consumer as well, until every one has its entitlement. Its own
+     * tenant, checked like the measured one.
+     */
+    private void jitWarmup(ApplicationProcess app, HttpClient http, URI uri) throws Exception {
+        String tenant = newTenant("latjit");
+        String merchantId = "m-" + tenant;
+        String secret = secrets.get(tenant);
+        List<String> ids = pendingPayments(tenant, latencyJitWarmup);
+        long t0 = System.nanoTime();
+        Load.Result result = Load.run(4, ids, id -> {
+            Callback cb = Callback.success(merchantId, secret, id);
+            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .header("Content-Type", "application/json")
+                    .header(SandboxSignature.HEADER, cb.signature())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(cb.body())).build();
+            HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 200) {
+                throw new IllegalStateException("HTTP " + answer.statusCode() + " " + answer.body());
+            }
+            return true;
+        }, new Load.Cpu(app.pid()));
+        boolean drained = awaitEntitlements(tenant, latencyJitWarmup, app, null, null);
+        say(String.format(Locale.ROOT, "  JIT warm-up: %d callbacks in a closed loop (4 threads) in %.1f s, all"
+                        + " entitlements after %.1f s%s", latencyJitWarmup, result.elapsedNanos() / 1e9,
+                (System.nanoTime() - t0) / 1e9, result.errors() == 0 ? "" : "; " + result.errors() + " ERRORS (first: "
+                        + result.firstError() + ")"));
+        if (result.errors() > 0 || !drained) {
+            fail("latency JIT warm-up: " + result.errors() + " callbacks failed"
+                    + (drained ? "" : ", not every one got its entitlement"));
+        }
+        checkTenant("latency JIT warm-up", tenant, latencyJitWarmup, "SUCCEEDED");
+    }
+
+    private void awaitWatcher(EntitlementWatcher watcher, int expected, ApplicationProcess app) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        int last = -1;
+        long lastMove = System.nanoTime();
+        while (watcher.count() < expected) {
+            if (watcher.failure() != null) {
+                throw new IllegalStateException("watching the entitlements failed", watcher.failure());
+            }
+            if (!app.isAlive()) {
+                return;
+            }
+            int now = watcher.count();
+            if (now != last) {
+                last = now;
+                lastMove = System.nanoTime();
+            } else if (System.nanoTime() - lastMove > TimeUnit.SECONDS.toNanos(30)
+                    || System.nanoTime() > deadline) {
+                say("  only " + now + " of " + expected + " entitlements appeared; giving up waiting");
+                return;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    // ---------------------------------------------------------------- (b) consumer throughput per prefetch
+
+    record Drain(int prefetch, int messages, double publishSeconds, double seconds, double drainedAfterPublish,
+                 double drainSeconds, int maxConsumers, Load.Cpu.Usage cpu, BrokerCpu.Usage broker) {
+        double perSecond() {
+            return messages / seconds;
+        }
+
+        double drainPerSecond() {
+            return drainSeconds > 0 ? drainedAfterPublish / drainSeconds : Double.NaN;
+        }
+    }
+
+    private Drain throughput(Broker broker, Path workDir, int p) throws Exception {
+        say("");
+        say("throughput: prefetch " + p + ", consumers " + DEFAULT_CONCURRENCY + " (defaults), relay off; " + warmup
+                + " warm-up + " + count + " measured PaymentSucceeded messages");
+        List<String> args = List.of("--tristate.relay.enabled=false",
+                "--tristate.consumers.entitlements.prefetch=" + p);
+        try (ApplicationProcess app = start(broker, workDir, "prefetch-" + p, args)) {
+            String warmTenant = newTenant("p" + p + "w");
+            String tenant = newTenant("p" + p);
+            List<Message> warmMessages = succeededPayments(warmTenant, warmup);
+            List<Message> messages = succeededPayments(tenant, count);
+            if (warmup > 0) {
+                long t0 = System.nanoTime();
+                broker.publish(warmMessages, publishBatch);
+                awaitEntitlements(warmTenant, warmup, app, broker, null);
+                say(String.format(Locale.ROOT, "  warm-up: %d entitlements in %.1f s", warmup,
+                        (System.nanoTime() - t0) / 1e9));
+                checkTenant("prefetch " + p + " warm-up", warmTenant, warmup, null);
+            }
+            broker.awaitEmpty();
+            Load.Cpu cpu = new Load.Cpu(app.pid());
+            BrokerCpu brokerCpu = new BrokerCpu();
+            Load.Cpu.Sample before = cpu.sample();
+            BrokerCpu.Sample brokerBefore = brokerCpu.sample();
+            Instant first = Instant.now();
+            broker.publish(messages, publishBatch);
+            Instant published = Instant.now();
+            AtomicInteger consumers = new AtomicInteger();
+            boolean complete = awaitEntitlements(tenant, count, app, broker, consumers);
+            Load.Cpu.Usage usage = cpu.since(before, count);
+            BrokerCpu.Usage brokerUsage = brokerCpu.since(brokerBefore, count, usage);
+            Drain drain;
+            if (!complete) {
+                fail("prefetch " + p + ": not every message became an entitlement");
+                drain = new Drain(p, count, Double.NaN, Double.NaN, Double.NaN, Double.NaN, consumers.get(), usage,
+                        brokerUsage);
+            } else {
+                Instant last = lastGrantedAt(tenant);
+                long after = grantedSince(tenant, published);
+                double seconds = Duration.between(first, last).toNanos() / 1e9;
+                double drainSeconds = Duration.between(published, last).toNanos() / 1e9;
+                drain = new Drain(p, count, Duration.between(first, published).toNanos() / 1e9, seconds,
+                        after, drainSeconds, consumers.get(), usage, brokerUsage);
+            }
+            checkTenant("prefetch " + p, tenant, count, null);
+            long left = broker.messages();
+            if (left != 0) {
+                fail("prefetch " + p + ": the queue still holds " + left + " messages");
+            }
+            if (!app.isAlive()) {
+                fail("prefetch " + p + ": the application died; last lines of its log:\n" + app.tail(40));
+            }
+            say(String.format(Locale.ROOT, "  %d entitlements in %.2f s from the first publish: %.1f/s (publishing"
+                            + " took %.2f s; after it, %.0f more in %.2f s: %.1f/s); consumers seen %d; app CPU %.2f"
+                            + " ms/entitlement; other processes %s", count, drain.seconds(), drain.perSecond(),
+                    drain.publishSeconds(), drain.drainedAfterPublish(), drain.drainSeconds(),
+                    drain.drainPerSecond(), drain.maxConsumers(), usage.appMs(),
+                    percent(brokerUsage.othersShare())));
+            return drain;
+        }
+    }
+
+    /** One PaymentSucceeded message: the event id and the outbox payload the application writes for it. */
+    record Message(String eventId, String tenantId, byte[] body) {
+    }
+
+    /**
+     * n SUCCEEDED payments of 19.99 CNY written as the callback path leaves them (channel_txn_id, paid_at, version
+     * 1), and for each the PaymentSucceeded event the application would have put in its outbox: the event id derived
+     * as the application derives it, the payload field for field as EventPayloads writes it.
+     */
+    private List<Message> succeededPayments(String tenant, int n) throws SQLException {
+        List<Message> messages = new ArrayList<>(n);
+        Instant paidAt = Instant.now();
+        String now = Database.utc(paidAt);
+        int chunk = 500;
+        try (java.sql.Connection c = database.connect()) {
+            for (int from = 0; from < n; from += chunk) {
+                int to = Math.min(n, from + chunk);
+                StringBuilder sql = new StringBuilder("INSERT INTO payments (id, tenant_id, merchant_order_id,"
+                        + " amount_minor, currency, channel, user_id, sku, description, status, channel_txn_id,"
+                        + " refunded_minor, created_at, updated_at, paid_at, version) VALUES ");
+                List<String[]> rows = new ArrayList<>();
+                for (int i = from; i < to; i++) {
+                    String suffix = UUID.randomUUID().toString().replace("-", "");
+                    String paymentId = "pay_" + suffix;
+                    String order = "o-" + suffix;
+                    String txn = "T-" + suffix;
+                    rows.add(new String[] {paymentId, order, txn});
+                    sql.append(i == from ? "" : ", ").append("(?, ?, ?, ").append(Database.AMOUNT_MINOR).append(", '")
+                            .append(Database.CURRENCY).append("', '").append(Database.CHANNEL).append("', '")
+                            .append(USER).append("', '").append(SKU).append("', 'Java 101', 'SUCCEEDED', ?, 0, ?, ?,"
+                                    + " ?, 1)");
+                    EventId eventId = EventId.derive(paymentId, EventType.PaymentSucceeded, null);
+                    String payload = "{\"event_id\":" + json(eventId.toString()) + ",\"event_type\":"
+                            + json(EventType.PaymentSucceeded.name()) + ",\"tenant_id\":" + json(tenant)
+                            + ",\"payment_id\":" + json(paymentId) + ",\"occurred_at\":" + json(paidAt.toString())
+                            + ",\"merchant_order_id\":" + json(order) + ",\"amount_minor\":" + Database.AMOUNT_MINOR
+                            + ",\"amount_currency\":" + json(Database.CURRENCY) + ",\"channel_txn_id\":" + json(txn)
+                            + ",\"user_id\":" + json(USER) + ",\"sku\":" + json(SKU) + "}";
+                    messages.add(new Message(eventId.toString(), tenant, payload.getBytes(StandardCharsets.UTF_8)));
+                }
+                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                    int k = 1;
+                    for (String[] row : rows) {
+                        ps.setString(k++, row[0]);
+                        ps.setString(k++, tenant);
+                        ps.setString(k++, row[1]);
+                        ps.setString(k++, row[2]);
+                        ps.setString(k++, now);
+                        ps.setString(k++, now);
+                        ps.setString(k++, now);
+                    }
+                    ps.executeUpdate();
+                }
+            }
+        }
+        return messages;
+    }
+
+    /** Waits until the tenant has {@code expected} entitlements; false when they stop coming or the app died. */
+    private boolean awaitEntitlements(String tenant, int expected, ApplicationProcess app, Broker broker,
+                                      AtomicInteger maxConsumers) throws Exception {
+        long last = -1;
+        long lastMove = System.nanoTime();
+        while (true) {
+            long n = count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ?", tenant);
+            if (broker != null && maxConsumers != null) {
+                maxConsumers.accumulateAndGet(broker.consumers(), Math::max);
+            }
+            if (n >= expected) {
+                return true;
+            }
+            if (!app.isAlive()) {
+                say("  the application died with " + n + " of " + expected + " entitlements");
+                return false;
+            }
+            if (n != last) {
+                last = n;
+                lastMove = System.nanoTime();
+            } else if (System.nanoTime() - lastMove > TimeUnit.SECONDS.toNanos(60)) {
+                say("  no new entitlement for 60 s: " + n + " of " + expected);
+                return false;
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    // ---------------------------------------------------------------- checks, with plain JDBC
+
+    /**
+     * Each of the tenant's payments (all {@code status}, when given) has exactly one entitlement, GRANTED, of the
+     * SKU; the inbox holds one row per payment, outcome GRANTED; no delivery waits for a retry or sits in the
+     * quarantine.
+     */
+    private void checkTenant(String phase, String tenant, long expected, String status) throws SQLException {
+        long payments = count("SELECT COUNT(*) FROM payments WHERE tenant_id = ?"
+                + (status == null ? "" : " AND status = '" + status + "'"), tenant);
+        long entitlements = count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ? AND status = 'GRANTED'"
+                + " AND sku = '" + SKU + "'", tenant);
+        long paymentsWithOne = count("SELECT COUNT(*) FROM (SELECT p.id FROM payments p JOIN entitlements e"
+                + " ON e.tenant_id = p.tenant_id AND e.payment_id = p.id WHERE p.tenant_id = ? GROUP BY p.id"
+                + " HAVING COUNT(*) = 1) one", tenant);
+        long allEntitlements = count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ?", tenant);
+        long inbox = count("SELECT COUNT(*) FROM consumer_inbox WHERE consumer = '" + CONSUMER + "'"
+                + " AND tenant_id = ? AND outcome = 'GRANTED'", tenant);
+        long allInbox = count("SELECT COUNT(*) FROM consumer_inbox WHERE tenant_id = ?", tenant);
+        long deliveries = count("SELECT COUNT(*) FROM consumer_deliveries WHERE consumer = ?", CONSUMER);
+        boolean ok = payments == expected && entitlements == expected && paymentsWithOne == expected
+                && allEntitlements == expected && inbox == expected && allInbox == expected && deliveries == 0;
+        String line = String.format(Locale.ROOT, "  check %s: %d payments%s, %d with exactly one entitlement, %d"
+                        + " entitlements (%d GRANTED %s), %d inbox rows (%d GRANTED), %d consumer deliveries retrying"
+                        + " or quarantined - %s", phase, payments, status == null ? "" : " " + status, paymentsWithOne,
+                allEntitlements, entitlements, SKU, allInbox, inbox, deliveries, ok ? "ok" : "MISMATCH, expected "
+                        + expected + " of each and no deliveries");
+        say(line);
+        if (!ok) {
+            fail(line.trim());
+        }
+    }
+
+    private void requireTables(String... tables) throws SQLException {
+        for (String table : tables) {
+            if (count("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()"
+                    + " AND table_name = ?", table) == 0) {
+                throw new IllegalStateException("no table " + table + " in " + settings.database() + ": is "
+                        + settings.appJar() + " older than the entitlements consumer? Rebuild it.");
+            }
+        }
+    }
+
+    /** The latest {@code granted_at} of the tenant's entitlements. */
+    private Instant lastGrantedAt(String tenant) throws SQLException {
+        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(
+                "SELECT DATE_FORMAT(MAX(granted_at), '%Y-%m-%d %H:%i:%s.%f') FROM entitlements WHERE tenant_id = ?")) {
+            ps.setString(1, tenant);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
+            }
+        }
+    }
+
+    /** How many of the tenant's entitlements were granted at or after {@code since}. */
+    private long grantedSince(String tenant, Instant since) throws SQLException {
+        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(
+                "SELECT COUNT(*) FROM entitlements WHERE tenant_id = ? AND granted_at >= ?")) {
+            ps.setString(1, tenant);
+            ps.setString(2, Database.utc(since));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private long count(String sql, String parameter) throws SQLException {
+        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            if (parameter != null) {
+                ps.setString(1, parameter);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private void fail(String what) {
+        failures.add(what);
+    }
+
+    /**
+     * A phase that could not finish (the broker or the database went away, say, on a shared machine) is a failed
+     * check; the next phase starts its own application, and the broker client reconnects by itself.
+     */
+    private void phaseFailed(String phase, Exception e) {
+        say("  " + phase + " FAILED: " + e);
+        fail(phase + ": did not finish: " + e);
+    }
+
+    // ---------------------------------------------------------------- the broker
+
+    /** The broker's own client: purging and watching the queue, and publishing as the relay does. */
+    private final class Broker implements AutoCloseable {
+
+        private final Connection connection;
+
+        Broker() throws Exception {
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setHost(settings.rabbitHost());
+            factory.setPort(settings.rabbitPort());
+            factory.setUsername(settings.rabbitUser());
+            factory.setPassword(settings.rabbitPassword());
+            factory.setVirtualHost(settings.rabbitVhost());
+            connection = factory.newConnection("tristate-consumer-benchmark");
+        }
+
+        /**
+         * Before an application starts: nobody else may consume the queue (their figures and ours would mix), and
+         * what earlier runs left in it would be consumed during the measurement, so it is purged. A queue that does
+         * not exist yet is declared by the application.
+         */
+        void purgeBeforeStart() throws Exception {
+            try (Channel channel = connection.createChannel()) {
+                AMQP.Queue.DeclareOk queue;
+                try {
+                    queue = channel.queueDeclarePassive(QUEUE);
+                } catch (IOException notThere) {
+                    return;
+                }
+                if (queue.getConsumerCount() > 0) {
+                    throw new IllegalStateException(queue.getConsumerCount() + " consumer(s) of another process"
+                            + " already read " + QUEUE + " on vhost " + settings.rabbitVhost() + ": stop it, or use"
+                            + " another vhost (--rabbit-vhost=...)");
+                }
+                if (queue.getMessageCount() > 0) {
+                    say("purging " + queue.getMessageCount() + " message(s) left in " + QUEUE);
+                }
+                channel.queuePurge(QUEUE);
+            } catch (com.rabbitmq.client.AlreadyClosedException closed) {
+                // the passive declare closed the channel: no queue yet
+            }
+        }
+
+        long messages() throws Exception {
+            try (Channel channel = connection.createChannel()) {
+                return channel.queueDeclarePassive(QUEUE).getMessageCount();
+            }
+        }
+
+        int consumers() throws Exception {
+            try (Channel channel = connection.createChannel()) {
+                return channel.queueDeclarePassive(QUEUE).getConsumerCount();
+            }
+        }
+
+        /** After a warm-up: every message consumed and acked before the measured ones are published. */
+        void awaitEmpty() throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (messages() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+        }
+
+        /**
+         * As the relay publishes (RabbitEventPublisher.toMessage): to the events exchange, routing key = event
+         * type, persistent, mandatory, message id = event id, type, header tenant_id, JSON in UTF-8; publisher
+         * confirms awaited per batch.
+         */
+        void publish(List<Message> messages, int batch) throws Exception {
+            AtomicInteger returned = new AtomicInteger();
+            try (Channel channel = connection.createChannel()) {
+                channel.confirmSelect();
+                channel.addReturnListener(r -> returned.incrementAndGet());
+                int inBatch = 0;
+                for (Message m : messages) {
+                    AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                            .messageId(m.eventId()).type(EventType.PaymentSucceeded.name())
+                            .contentType("application/json").contentEncoding("UTF-8").deliveryMode(2)
+                            .headers(Map.of("tenant_id", m.tenantId())).build();
+                    channel.basicPublish(EXCHANGE, EventType.PaymentSucceeded.name(), true, properties, m.body());
+                    if (++inBatch == batch) {
+                        channel.waitForConfirmsOrDie(30_000);
+                        inBatch = 0;
+                    }
+                }
+                if (inBatch > 0) {
+                    channel.waitForConfirmsOrDie(30_000);
+                }
+            }
+            if (returned.get() > 0) {
+                throw new IllegalStateException(returned.get() + " messages were returned as unroutable: is "
+                        + QUEUE + " bound to " + EXCHANGE + "?");
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            connection.close();
+        }
+    }
+
+    // ---------------------------------------------------------------- the report
+
+    private void report(Latency latency, List<Drain> drains, String loadBefore, double runSeconds) {
+        say("");
+        say("## Entitlements consumer benchmark, run " + runId);
+        say("");
+        say(String.format(Locale.ROOT, "%d CPUs; load average %s at the start, %s at the end; run took %.0f s.",
+                Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage(), runSeconds));
+        if (latency != null) {
+            Load.Cpu.Usage u = latency.cpu();
+            say("");
+            say(String.format(Locale.ROOT, "Callback to entitlement committed: %d callbacks measured after %d of"
+                            + " open-loop warm-up (and %d in a closed loop before, for the JIT), sent at %.0f/s (open"
+                            + " loop; achieved %.1f/s; the dispatcher sent p99 %.1f ms, at most %.1f ms late); relay"
+                            + " and consumers on, tristate.relay.interval %s, consumers %s, prefetch 10; entitlements"
+                            + " watched every %d ms (%d polls).", latency.count(), latency.warmup(), latencyJitWarmup,
+                    latency.rate(), latency.achievedRate(), pct(latency.lagNanos(), 99) / 1e6,
+                    pct(latency.lagNanos(), 100) / 1e6, latency.relayInterval(), DEFAULT_CONCURRENCY, pollInterval,
+                    latency.watcherPolls()));
+            say("");
+            say("| from the callback's send | p50 ms | p99 ms | max ms |");
+            say("| --- | ---: | ---: | ---: |");
+            say(row("HTTP answer (200 SUCCESS)", latency.httpNanos(), 1e6));
+            say(row("entitlement `granted_at` (consumer's clock before its transaction: commit is later)",
+                    latency.toGrantedMicros(), 1e3));
+            say(row("entitlement seen committed (first poll that returned it: commit is earlier)",
+                    latency.toSeenMicros(), 1e3));
+            say("");
+            say(String.format(Locale.ROOT, "CPU per callback: application %.2f ms (JIT %s, GC %s), benchmark %.2f"
+                            + " ms, database %s ms, broker %s ms; machine busy %s, other processes (not the"
+                            + " application, the benchmark, the database or the broker) %s.", u.appMs(),
+                    orNa(u.appJitMs()), orNa(u.appGcMs()), u.selfMs(), orNa(u.dbMs()), orNa(latency.broker().ms()),
+                    percent(u.machineBusy()), percent(latency.broker().othersShare())));
+        }
+        if (!drains.isEmpty()) {
+            say("");
+            say("Consumer throughput: relay off, " + count + " PaymentSucceeded messages per prefetch level after "
+                    + warmup + " of warm-up, published as the relay does (confirms per " + publishBatch
+                    + "); consumers " + DEFAULT_CONCURRENCY + " (defaults).");
+            say("");
+            say("| prefetch | entitlements | seconds | entitlements/s | publishing s | drain/s after publishing"
+                    + " | consumers seen | app CPU ms/ent. | db CPU ms/ent. | broker CPU ms/ent. | machine busy"
+                    + " | other processes |");
+            say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+            for (Drain d : drains) {
+                Load.Cpu.Usage u = d.cpu();
+                say(String.format(Locale.ROOT, "| %d | %d | %.2f | %.1f | %.2f | %.1f | %d | %.2f | %s | %s | %s | %s"
+                                + " |", d.prefetch(), d.messages(), d.seconds(), d.perSecond(), d.publishSeconds(),
+                        d.drainPerSecond(), d.maxConsumers(), u.appMs(), orNa(u.dbMs()), orNa(d.broker().ms()),
+                        percent(u.machineBusy()), percent(d.broker().othersShare())));
+            }
+            say("");
+            say("CPU in ms per entitlement; the broker's CPU includes taking the benchmark's publishing; other"
+                    + " processes: the machine's busy share less the application, the benchmark, the database and"
+                    + " the broker.");
+        }
+        say("");
+        double worst = drains.stream().mapToDouble(d -> d.broker().othersShare()).max().orElse(-1);
+        if (latency != null) {
+            worst = Math.max(worst, latency.broker().othersShare());
+        }
+        if (worst > 0.10) {
+            say(String.format(Locale.ROOT, "!!! other processes took up to %.0f%% of the machine during a measured"
+                    + " phase: those figures are disturbed.", 100 * worst));
+        }
+        if (failures.isEmpty()) {
+            say("checks: passed (every payment exactly one entitlement and one inbox row, no retries, no"
+                    + " quarantine, every callback answered 200 SUCCESS)");
+        } else {
+            say("checks: FAILED");
+            failures.forEach(f -> say("  - " + f));
+        }
+    }
+
+    private static String row(String name, long[] sorted, double perMilli) {
+        return String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f |", name, pct(sorted, 50) / perMilli,
+                pct(sorted, 99) / perMilli, sorted[sorted.length - 1] / perMilli);
+    }
+
+    /** Nearest-rank percentile of a sorted array. */
+    private static long pct(long[] sorted, double p) {
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, rank - 1)];
+    }
+
+    private static String json(String s) {
+        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+
+    private static String percent(double share) {
+        return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+    }
+
+    private static String orNa(double ms) {
+        return ms < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", ms);
+    }
+
+    private static String loadAverage() {
+        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    private static byte[] random(int bytes) {
+        byte[] b = new byte[bytes];
+        new SecureRandom().nextBytes(b);
+        return b;
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+}
