@@ -71,7 +71,9 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * Statement reconciliation on the integration database (MariaDB under .ci/run, H2 elsewhere) with the sandbox channel
- * in this process: every discrepancy class gets exactly its repair and a second run of the day changes nothing; the
+ * in this process: every discrepancy class gets exactly its repair and a second run of the day changes nothing (a
+ * missing entitlement is granted once, whether the repair or the consumer grants first, and the payment's late event
+ * grants nothing more); the
  * holding pool counts an item only when the next day's statement does not match it either; a statement that cannot
  * be read is refused whole and changes nothing; the statement is fetched from the sandbox.
  */
@@ -402,10 +404,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                         throw e.getCause();
                     }
                 });
-        ReconciliationService manual = new ReconciliationService(gateways, credentials, payments, paidPayments,
-                records, log, outbox, reviews, cases, entitlementView, new EntitlementGrants(racing, tasks),
-                RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
-                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
+        ReconciliationService manual = repairedByHand(racing);
         ReconciliationRunView run = upload(manual, day, statement);
         DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
         assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
@@ -424,6 +423,38 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(count("SELECT COUNT(*) FROM memberships WHERE tenant_id = ?")).as("the losing grant's membership"
                 + " write was rolled back with it").isZero();
         assertThat(tasksOf(paid)).as("the winner's task is the winner's to write").isEmpty();
+    }
+
+    @Test
+    void aPaymentRefundedBeforeItsRegrantIsNotGrantedAndTheRepairSaysWhy() {
+        LocalDate day = LocalDate.of(2031, 8, 4);
+        Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-04T08:00:00Z"),
+                Instant.parse("2031-08-04T08:01:00Z"), "course:java-101");
+        ReconciliationService manual = repairedByHand(entitlementStore);
+        ReconciliationRunView run = upload(manual, day, HEADER + line(paid.channelTxnId().value(), paid.id().value(),
+                "PAYMENT", "SUCCESS", 1999, "CNY", "2031-08-04T08:01:00Z"));
+        DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
+        jdbc.update("UPDATE payments SET status = 'REFUNDED', refunded_minor = amount_minor WHERE id = ?",
+                paid.id().value());
+
+        DiscrepancyView repaired = manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol", "regrant"));
+
+        assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
+        assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.FAILED);
+        assertThat(repaired.repairResult()).contains("the payment is REFUNDED now: no grant is owed");
+        assertThat(grantsOf(paid)).isEmpty();
+        assertThat(tasksOf(paid)).isEmpty();
+    }
+
+    /**
+     * Automatic repair off; no edge window, so that a test running just before midnight does not hold a trade for
+     * tomorrow; the entitlements granted over this store.
+     */
+    private ReconciliationService repairedByHand(EntitlementStore store) {
+        return new ReconciliationService(gateways, credentials, payments, paidPayments, records, log, outbox,
+                reviews, cases, entitlementView, new EntitlementGrants(store, tasks),
+                RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
+                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
     }
 
     private long tokenBalance() {
@@ -465,11 +496,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sandboxCall("POST", "/sandbox-channel/trades/" + pending.id() + "/events",
                 "{\"status\":\"SUCCESS\"}")).isEqualTo(200);
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        // No edge window, so that a test running just before midnight does not hold the trade for tomorrow.
-        ReconciliationService noWindow = new ReconciliationService(gateways, credentials, payments, paidPayments,
-                records, log, outbox, reviews, cases, EntitlementLedgerView.notAvailable("not here"),
-                new EntitlementGrants(entitlementStore, tasks), RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
-                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
+        ReconciliationService noWindow = repairedByHand(entitlementStore);
 
         ReconciliationRunView run = noWindow.startReconciliation(new StartReconciliationCommand(tenant, CHANNEL,
                 today, new StatementSource.FetchFromChannel(), "alice"));
