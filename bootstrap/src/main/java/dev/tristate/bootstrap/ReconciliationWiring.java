@@ -3,6 +3,7 @@ package dev.tristate.bootstrap;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.EntitlementLedgerView;
+import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PaymentRepository;
@@ -11,7 +12,9 @@ import dev.tristate.application.port.out.ReconciliationRecords;
 import dev.tristate.application.port.out.RefundLedgerView;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.EntitlementGrants;
 import dev.tristate.application.service.ReconciliationService;
 import dev.tristate.application.service.ReconciliationSettings;
 import java.time.Clock;
@@ -27,8 +30,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Statement reconciliation ({@code tristate.reconciliation.*}). See docs/reconciliation.md. Entitlements and refunds
- * are not part of this build: their views say "not available" until the modules that own them supply their own beans.
+ * Statement reconciliation ({@code tristate.reconciliation.*}). See docs/reconciliation.md. The entitlement view is
+ * the persistence adapter's; the missing grant is granted through {@link EntitlementGrants}, the consumer's own code.
+ * Refunds are not part of this build: their view says "not available" until the module that owns them supplies one.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ReconciliationWiring.ReconciliationProperties.class)
@@ -44,12 +48,6 @@ class ReconciliationWiring {
 
     @Bean
     @ConditionalOnMissingBean
-    EntitlementLedgerView entitlementLedgerView() {
-        return EntitlementLedgerView.notAvailable("entitlements are not part of this build");
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
     RefundLedgerView refundLedgerView() {
         return RefundLedgerView.notAvailable("refunds are not part of this build");
     }
@@ -58,11 +56,13 @@ class ReconciliationWiring {
     ReconciliationService reconciliationService(ObjectProvider<ChannelGateway> gateways,
             ChannelCredentialStore credentials, PaymentRepository payments, ReconciliationPayments paidPayments,
             ReconciliationRecords records, NotificationLog log, OutboxStore outbox, ReviewCases reviews,
-            ResolutionCases resolutionCases, EntitlementLedgerView entitlements, RefundLedgerView refunds,
-            Transactions transactions, Clock clock, ReconciliationProperties properties) {
+            ResolutionCases resolutionCases, EntitlementLedgerView entitlements, EntitlementStore entitlementStore,
+            TaskStore tasks, RefundLedgerView refunds, Transactions transactions, Clock clock,
+            ReconciliationProperties properties) {
         return new ReconciliationService(gateways.orderedStream().toList(), credentials, payments, paidPayments,
-                records, log, outbox, reviews, resolutionCases, entitlements, refunds, transactions, clock,
-                UUID::randomUUID, settings(properties));
+                records, log, outbox, reviews, resolutionCases, entitlements,
+                new EntitlementGrants(entitlementStore, tasks), refunds, transactions, clock, UUID::randomUUID,
+                settings(properties));
     }
 
     static ReconciliationSettings settings(ReconciliationProperties properties) {

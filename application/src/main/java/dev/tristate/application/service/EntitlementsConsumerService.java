@@ -19,14 +19,9 @@ import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.consumer.DeliveryStatus;
 import dev.tristate.domain.consumer.InboundMessage;
-import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
-import dev.tristate.domain.entitlement.EntitlementKind;
-import dev.tristate.domain.entitlement.Membership;
-import dev.tristate.domain.entitlement.TokenLedgerEntry;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outcome.OutcomeClass;
-import dev.tristate.domain.task.Task;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -42,7 +37,7 @@ import java.util.random.RandomGenerator;
  * purchase carried by two different events is granted once.
  *
  * <p>Each grant also writes, in the same transaction, the task that tells the tenant's own service about it
- * ({@link TaskRunnerService}).
+ * ({@link TaskRunnerService}); the grant itself is {@link EntitlementGrants}, shared with reconciliation's re-grant.
  *
  * <p>Failures never loop through the broker: a transient one (the database busy or unreachable, a commit of unknown
  * outcome) is written to the consumer's delivery table and retried from there with backoff and jitter, bounded in
@@ -56,9 +51,8 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
 
     private final EventPayloadReader reader;
     private final Inbox inbox;
-    private final EntitlementStore entitlements;
+    private final EntitlementGrants grants;
     private final ConsumerDeliveryStore deliveries;
-    private final TaskStore tasks;
     private final Transactions transactions;
     private final CrashPoints crashPoints;
     private final Clock clock;
@@ -71,9 +65,8 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
                                        ConsumerSettings settings) {
         this.reader = reader;
         this.inbox = inbox;
-        this.entitlements = entitlements;
+        this.grants = new EntitlementGrants(entitlements, tasks);
         this.deliveries = deliveries;
-        this.tasks = tasks;
         this.transactions = transactions;
         this.crashPoints = crashPoints;
         this.clock = clock;
@@ -224,32 +217,8 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
         if (event.userId() == null || event.sku() == null) {
             throw new IllegalArgumentException("a PaymentSucceeded event without user_id or sku");
         }
-        Optional<EntitlementKind> kind = EntitlementKind.of(event.sku());
-        if (kind.isEmpty()) {
-            return Optional.empty();
-        }
         EntitlementKey key = new EntitlementKey(event.tenantId(), event.userId(), event.sku(), event.paymentId());
-        if (entitlements.find(key).isPresent()) {
-            return Optional.of("ALREADY_GRANTED");
-        }
-        Instant membershipEnd = null;
-        if (kind.get() instanceof EntitlementKind.MembershipDays days) {
-            Optional<Membership> current = entitlements.lockMembership(event.tenantId(), event.userId());
-            Membership extended = Membership.extend(current.orElse(null), event.tenantId(), event.userId(),
-                    days.days(), now);
-            entitlements.saveMembership(extended, current.isEmpty());
-            membershipEnd = extended.endsAt();
-        } else if (kind.get() instanceof EntitlementKind.TokenQuota tokens) {
-            TokenLedgerEntry credit = TokenLedgerEntry.credit(event.tenantId(), event.userId(), key.creditEntryKey(),
-                    tokens.tokens(), now);
-            if (entitlements.findTokenEntry(event.tenantId(), event.userId(), credit.entryKey()).isEmpty()) {
-                entitlements.appendTokenEntry(credit);
-            }
-        }
-        entitlements.insert(Entitlement.grant(key, kind.get(), event.eventId(), now, membershipEnd));
-        // The tenant's service hears of the grant through a task written with it: after the commit, at least once.
-        tasks.insert(Task.entitlementGranted(key, now));
-        return Optional.of("GRANTED");
+        return grants.grant(key, event.eventId(), now).map(Enum::name);
     }
 
     private sealed interface Attempt {

@@ -31,11 +31,14 @@ import dev.tristate.application.port.out.RefundLedgerView;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.Transactions;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
@@ -71,7 +74,8 @@ import java.util.function.Supplier;
  * key (day, tenant, channel, class, subject) or put it in the holding pool when it may only be timing, decide the
  * earlier days' held items, then apply each open repair once. Repairs go through the same paths as everything else:
  * a statement line is applied by {@link ChannelReportApplier} (recorded as a notification, source RECONCILIATION),
- * a hold opens a review case, a status question opens the resolver's case.
+ * a hold opens a review case, a status question opens the resolver's case, a missing grant is granted through the
+ * entitlements consumer's own code ({@link EntitlementGrants}) under its business key.
  */
 public class ReconciliationService implements StartReconciliationUseCase, ReconciliationQuery,
         ApplyDiscrepancyRepairUseCase {
@@ -88,6 +92,7 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
     private final NotificationLog log;
     private final ResolutionCases resolutionCases;
     private final EntitlementLedgerView entitlements;
+    private final EntitlementGrants grants;
     private final RefundLedgerView refunds;
     private final ChannelReportApplier applier;
     private final Transactions transactions;
@@ -100,7 +105,8 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
                                  PaymentRepository payments, ReconciliationPayments paidPayments,
                                  ReconciliationRecords records, NotificationLog log, OutboxStore outbox,
                                  ReviewCases reviews, ResolutionCases resolutionCases,
-                                 EntitlementLedgerView entitlements, RefundLedgerView refunds,
+                                 EntitlementLedgerView entitlements, EntitlementGrants grants,
+                                 RefundLedgerView refunds,
                                  Transactions transactions, Clock clock, Supplier<UUID> uuids,
                                  ReconciliationSettings settings) {
         Map<String, ChannelGateway> byChannel = new TreeMap<>();
@@ -113,6 +119,7 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
         this.log = log;
         this.resolutionCases = resolutionCases;
         this.entitlements = entitlements;
+        this.grants = grants;
         this.refunds = refunds;
         this.applier = new ChannelReportApplier(payments, outbox, reviews, CrashPoints.NONE);
         this.transactions = transactions;
@@ -186,7 +193,9 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
         if (noEntitlements.isPresent()) {
             skipped.add(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING + ": not compared, " + noEntitlements.get());
         } else {
-            for (Payment p : entitlements.missingEntitlements(tenant, compared.paidOnBothSides())) {
+            // Only a payment whose grant stands is owed one: a refunded payment's grant is revoked, not re-granted.
+            List<Payment> owed = compared.paidOnBothSides().stream().filter(p -> p.status().grantStands()).toList();
+            for (Payment p : entitlements.missingEntitlements(tenant, owed)) {
                 findings.add(new Finding(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, p.id().value(), p, null,
                         "paid on both sides (" + p.amount() + "), but no entitlement was granted for "
                                 + p.userId() + " / " + p.sku(), false));
@@ -306,15 +315,15 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
             throw new RepairNotAvailable(repair + " is not available: " + why);
         });
         try {
-            transactions.inTransaction(() -> {
-                Instant now = now();
-                String result = effect(d, operator, reason, now);
-                if (!records.settleRepair(d.id(), d.repairStatus(),
-                        new RepairSettlement(RepairStatus.APPLIED, result, operator, reason, now))) {
-                    throw new SettledMeanwhile();
+            try {
+                settle(d, operator, reason);
+            } catch (PersistenceFailure.AlreadyExists raced) {
+                // A unique key said someone was first. Settled with it (the notification's dedup key): done. Still
+                // unsettled: a grant of the same key committed first (the consumer), and once more finds it granted.
+                if (records.discrepancy(d.tenantId(), d.id()).orElseThrow().repairStatus() == d.repairStatus()) {
+                    settle(d, operator, reason);
                 }
-                return null;
-            });
+            }
         } catch (SettledMeanwhile | PersistenceFailure.AlreadyExists meanwhile) {
             // Applied by someone else first (the notification's dedup key or the repair's status says so).
         } catch (RuntimeException failure) {
@@ -323,6 +332,19 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
                             reason, now())));
         }
         return records.discrepancy(d.tenantId(), d.id()).orElseThrow();
+    }
+
+    /** The repair's effect and its settlement (PENDING or FAILED to APPLIED, conditional) in one transaction. */
+    private void settle(StoredDiscrepancy d, String operator, String reason) {
+        transactions.inTransaction(() -> {
+            Instant now = now();
+            String result = effect(d, operator, reason, now);
+            if (!records.settleRepair(d.id(), d.repairStatus(),
+                    new RepairSettlement(RepairStatus.APPLIED, result, operator, reason, now))) {
+                throw new SettledMeanwhile();
+            }
+            return null;
+        });
     }
 
     private Optional<String> unavailability(Repair repair) {
@@ -361,9 +383,30 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
                 yield open ? "resolver case open, due " + now + ": the channel is asked and its answer applied"
                         : "resolver case is flagged: a person already has it";
             }
-            case REGRANT_ENTITLEMENT -> entitlements.regrant(tenant, d.paymentId(), operator, reason);
+            case REGRANT_ENTITLEMENT -> regrant(d, payment, now);
             case QUERY_REFUND -> refunds.queryRefund(tenant, d.channel(), d.subject(), operator, reason);
         };
+    }
+
+    /**
+     * Grants the payment's entitlement under its business key, recorded under the id of the payment's own
+     * PaymentSucceeded (derived, so the same as the event the consumer may still receive): whichever of the two
+     * commits first grants, the other finds the key granted. Runs in the repair's transaction, so the grant and the
+     * repair's settlement commit together or not at all.
+     */
+    private String regrant(StoredDiscrepancy d, Optional<Payment> payment, Instant now) {
+        Payment p = payment.orElseThrow(() -> new IllegalStateException("no payment " + d.paymentId()));
+        if (!p.status().grantStands()) {
+            throw new IllegalStateException("the payment is " + p.status() + " now: no grant is owed");
+        }
+        EntitlementKey key = new EntitlementKey(p.tenantId(), p.userId(), p.sku(), p.id());
+        EventId event = PaymentEvent.PaymentSucceeded.idFor(p.id());
+        EntitlementGrants.Granted granted = grants.grant(key, event, now).orElseThrow(() ->
+                new IllegalStateException("the sku " + p.sku() + " names no entitlement kind"));
+        String grant = p.sku() + " for " + p.userId() + " (payment " + p.id().value() + ")";
+        return granted == EntitlementGrants.Granted.GRANTED
+                ? "granted " + grant + " as event " + event + "; task entitlement-granted written"
+                : "already granted " + grant + " by then: nothing granted again";
     }
 
     private static AnomalyReason reviewReason(StoredDiscrepancy d, Optional<Payment> payment) {

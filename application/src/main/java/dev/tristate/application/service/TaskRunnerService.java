@@ -13,13 +13,11 @@ import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
-import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.task.Task;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -29,9 +27,6 @@ import java.util.random.RandomGenerator;
  * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it.
  */
 public class TaskRunnerService implements RunTasksUseCase {
-
-    /** The payment states in which a grant stands. */
-    private static final Set<PaymentStatus> PAID = Set.of(PaymentStatus.SUCCEEDED, PaymentStatus.PARTIALLY_REFUNDED);
 
     private final TaskStore tasks;
     private final PaymentRepository payments;
@@ -72,7 +67,7 @@ public class TaskRunnerService implements RunTasksUseCase {
 
     private Task run(Task task) {
         Optional<Payment> payment = payments.findById(task.tenantId(), task.paymentId());
-        if (payment.isEmpty() || !PAID.contains(payment.get().status())) {
+        if (payment.isEmpty() || !payment.get().status().grantStands()) {
             return task.skipped(clock.instant(), "payment is " + payment.map(p -> p.status().name()).orElse("gone"));
         }
         Optional<URI> endpoint = webhooks.endpointOf(task.tenantId());

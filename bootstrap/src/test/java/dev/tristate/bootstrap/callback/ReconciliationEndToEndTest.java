@@ -2,6 +2,7 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
 import dev.tristate.application.port.in.DiscrepancyView;
@@ -13,6 +14,7 @@ import dev.tristate.application.port.in.StatementRejected;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.EntitlementLedgerView;
+import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PaymentRepository;
@@ -21,13 +23,19 @@ import dev.tristate.application.port.out.ReconciliationRecords;
 import dev.tristate.application.port.out.RefundLedgerView;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.EntitlementGrants;
 import dev.tristate.application.service.ReconciliationService;
 import dev.tristate.application.service.ReconciliationSettings;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.entitlement.Entitlement;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.entitlement.EntitlementKind;
+import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.Version;
@@ -37,6 +45,8 @@ import dev.tristate.domain.reconciliation.RepairStatus;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -50,6 +60,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,7 +71,9 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * Statement reconciliation on the integration database (MariaDB under .ci/run, H2 elsewhere) with the sandbox channel
- * in this process: every discrepancy class gets exactly its repair and a second run of the day changes nothing; the
+ * in this process: every discrepancy class gets exactly its repair and a second run of the day changes nothing (a
+ * missing entitlement is granted once, whether the repair or the consumer grants first, and the payment's late event
+ * grants nothing more); the
  * holding pool counts an item only when the next day's statement does not match it either; a statement that cannot
  * be read is refused whole and changes nothing; the statement is fetched from the sandbox.
  */
@@ -82,6 +95,9 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     @Autowired ResolutionCases cases;
     @Autowired Transactions transactions;
     @Autowired List<ChannelGateway> gateways;
+    @Autowired EntitlementLedgerView entitlementView;
+    @Autowired EntitlementStore entitlementStore;
+    @Autowired TaskStore tasks;
 
     private TenantId tenant;
     private String merchantId;
@@ -100,9 +116,13 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     }
 
     private Payment stored(PaymentStatus status, long amount, Instant createdAt, Instant paidAt) {
+        return stored(status, amount, createdAt, paidAt, "course:java-101");
+    }
+
+    private Payment stored(PaymentStatus status, long amount, Instant createdAt, Instant paidAt, String sku) {
         String id = "pay_" + UUID.randomUUID().toString().replace("-", "");
         Payment payment = Payment.reconstitute(new PaymentId(id), tenant, new MerchantOrderId("o-" + id),
-                Money.of(amount, "CNY"), CHANNEL, "u-1", "course:java-101", "", status,
+                Money.of(amount, "CNY"), CHANNEL, "u-1", sku, "", status,
                 status.isPaid() ? new ChannelTxnId("T-" + id.substring(4, 20)) : null, Money.zero(
                         Money.currency("CNY")), createdAt, paidAt == null ? createdAt : paidAt, paidAt,
                 Version.INITIAL);
@@ -136,7 +156,24 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 count("SELECT COUNT(*) FROM review_cases WHERE tenant_id = ?"),
                 count("SELECT COUNT(*) FROM outbox_events WHERE tenant_id = ?"),
                 count("SELECT COUNT(*) FROM payment_resolutions WHERE tenant_id = ?"),
-                count("SELECT COUNT(*) FROM reconciliation_discrepancies WHERE tenant_id = ?"));
+                count("SELECT COUNT(*) FROM reconciliation_discrepancies WHERE tenant_id = ?"),
+                count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ?"),
+                count("SELECT COUNT(*) FROM tasks WHERE tenant_id = ?"),
+                count("SELECT COUNT(*) FROM token_ledger WHERE tenant_id = ?"));
+    }
+
+    private List<String> grantsOf(Payment payment) {
+        return jdbc.queryForList("SELECT CONCAT(user_id, ' ', sku, ' ', status, ' ', granted_by) FROM entitlements"
+                + " WHERE tenant_id = ? AND payment_id = ?", String.class, tenant.value(), payment.id().value());
+    }
+
+    private List<String> tasksOf(Payment payment) {
+        return jdbc.queryForList("SELECT task_key FROM tasks WHERE tenant_id = ? AND payment_id = ?", String.class,
+                tenant.value(), payment.id().value());
+    }
+
+    private static String grantedOnce(Payment payment) {
+        return payment.userId() + " " + payment.sku() + " GRANTED " + PaymentEvent.PaymentSucceeded.idFor(payment.id());
     }
 
     private String status(Payment payment) {
@@ -177,15 +214,15 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 Map.entry(DiscrepancyClass.CHANNEL_TRADE_UNKNOWN_HERE, 1),
                 Map.entry(DiscrepancyClass.HERE_NOT_AT_CHANNEL, 1),
                 Map.entry(DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH, 1),
-                Map.entry(DiscrepancyClass.STATUS_MISMATCH, 1));
+                Map.entry(DiscrepancyClass.STATUS_MISMATCH, 1),
+                Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1));
         assertThat(first.matched()).isEqualTo(1);
         assertThat(first.held()).as("the payment paid 5 minutes before midnight waits in the pool").isEqualTo(1);
-        assertThat(first.newDiscrepancies()).isEqualTo(5);
-        assertThat(first.repairsApplied()).isEqualTo(5);
+        assertThat(first.newDiscrepancies()).isEqualTo(6);
+        assertThat(first.repairsApplied()).isEqualTo(6);
         assertThat(first.repairsOpen()).isZero();
         assertThat(first.refundLines()).isEqualTo(1);
-        assertThat(first.skippedChecks()).hasSize(2).anySatisfy(s -> assertThat(s)
-                .startsWith("PAID_BUT_ENTITLEMENT_MISSING: not compared")).anySatisfy(s -> assertThat(s)
+        assertThat(first.skippedChecks()).singleElement().satisfies(s -> assertThat(s)
                 .startsWith("REFUND_MISMATCH: not compared").contains("1 refund lines not compared"));
 
         Map<DiscrepancyClass, DiscrepancyView> found = byClass(first.id());
@@ -197,7 +234,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(jdbc.queryForList("SELECT repair FROM reconciliation_discrepancies WHERE tenant_id = ?"
                 + " ORDER BY id", String.class, tenant.value())).as("each class names its repair in the data")
                 .containsExactly("APPLY_CHANNEL_RESULT", "HOLD_FOR_REVIEW", "HOLD_FOR_REVIEW", "ASK_CHANNEL",
-                        "HOLD_FOR_REVIEW");
+                        "HOLD_FOR_REVIEW", "REGRANT_ENTITLEMENT");
         // PAID_AT_CHANNEL_NOT_HERE: applied through the state machine, recorded as a notification.
         assertThat(status(paidThere)).isEqualTo("SUCCEEDED");
         assertThat(jdbc.queryForObject("SELECT outcome FROM channel_notifications WHERE payment_id = ? AND source ="
@@ -219,6 +256,15 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         });
         assertThat(status(failedThere)).isEqualTo("PENDING");
         assertThat(status(paidAtTheEdge)).isEqualTo("SUCCEEDED");
+        // PAID_BUT_ENTITLEMENT_MISSING: the matched payment (paid on both sides, never granted) is granted once,
+        // under the id of its own PaymentSucceeded, with its task.
+        assertThat(found.get(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING).paymentId())
+                .isEqualTo(matched.id().value());
+        assertThat(grantsOf(matched)).containsExactly(grantedOnce(matched));
+        assertThat(tasksOf(matched)).containsExactly("entitlement-granted:" + matched.id() + ":course:java-101");
+        // The payment paid by the repair is granted by the consumer, from its PaymentSucceeded in the outbox.
+        await().atMost(Duration.ofSeconds(30)).until(() -> grantsOf(paidThere).size() == 1);
+        assertThat(grantsOf(paidThere)).containsExactly(grantedOnce(paidThere));
         List<Long> afterFirst = sideEffects();
 
         ReconciliationRunView second = upload(reconciliation, day, statement);
@@ -240,7 +286,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sideEffects()).isEqualTo(afterFirst);
         assertThat(reconciliation.lastRunSummary(tenant)).hasValueSatisfying(last -> {
             assertThat(last.id()).isEqualTo(second.id());
-            assertThat(last.discrepancies()).isEqualTo(5);
+            assertThat(last.discrepancies()).isEqualTo(6);
         });
         assertThat(reconciliation.listDiscrepancies(tenant, second.id(), DiscrepancyClass.HERE_NOT_AT_CHANNEL))
                 .singleElement().satisfies(d -> assertThat(d.paymentId()).isEqualTo(paidHereOnly.id().value()));
@@ -268,13 +314,16 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
 
         assertThat(dayTwo.released()).as("yesterday's late trade is on today's statement").isEqualTo(1);
         assertThat(dayTwo.countedFromPool()).isEqualTo(1);
-        assertThat(reconciliation.listDiscrepancies(tenant, dayTwo.id(), null)).singleElement().satisfies(d -> {
-            assertThat(d.kind()).isEqualTo(DiscrepancyClass.HERE_NOT_AT_CHANNEL);
-            assertThat(d.paymentId()).isEqualTo(lost.id().value());
-            assertThat(d.day()).isEqualTo(day.plusDays(1));
-            assertThat(d.detail()).contains("held since 2031-06-20");
-            assertThat(d.repairStatus()).isEqualTo(RepairStatus.APPLIED);
-        });
+        assertThat(dayTwo.byClass()).as("the late trade, paid on both sides now, is owed its grant too").containsOnly(
+                Map.entry(DiscrepancyClass.HERE_NOT_AT_CHANNEL, 1),
+                Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1));
+        assertThat(reconciliation.listDiscrepancies(tenant, dayTwo.id(), DiscrepancyClass.HERE_NOT_AT_CHANNEL))
+                .singleElement().satisfies(d -> {
+                    assertThat(d.paymentId()).isEqualTo(lost.id().value());
+                    assertThat(d.day()).isEqualTo(day.plusDays(1));
+                    assertThat(d.detail()).contains("held since 2031-06-20");
+                    assertThat(d.repairStatus()).isEqualTo(RepairStatus.APPLIED);
+                });
         List<Long> afterDayTwo = sideEffects();
 
         ReconciliationRunView dayTwoAgain = upload(reconciliation, day.plusDays(1), nextDay);
@@ -284,6 +333,132 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sideEffects()).isEqualTo(afterDayTwo);
         assertThat(jdbc.queryForList("SELECT status FROM reconciliation_holds WHERE tenant_id = ? ORDER BY id",
                 String.class, tenant.value())).containsExactly("RELEASED", "COUNTED");
+    }
+
+    @Test
+    void aPaymentPaidOnBothSidesWithoutItsGrantIsGrantedOnceAndItsLateEventGrantsNothingMore() {
+        LocalDate day = LocalDate.of(2031, 8, 2);
+        Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-02T08:00:00Z"),
+                Instant.parse("2031-08-02T08:01:00Z"), "tokens:100");
+        Payment giftCard = stored(PaymentStatus.SUCCEEDED, 500, Instant.parse("2031-08-02T09:00:00Z"),
+                Instant.parse("2031-08-02T09:01:00Z"), "gift-card:5");
+        String statement = HEADER
+                + line(paid.channelTxnId().value(), paid.id().value(), "PAYMENT", "SUCCESS", 1999, "CNY",
+                        "2031-08-02T08:01:00Z")
+                + line(giftCard.channelTxnId().value(), giftCard.id().value(), "PAYMENT", "SUCCESS", 500, "CNY",
+                        "2031-08-02T09:01:00Z");
+
+        ReconciliationRunView first = upload(reconciliation, day, statement);
+
+        assertThat(first.byClass()).as("a sku of no entitlement kind is owed nothing")
+                .containsOnly(Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1));
+        assertThat(first.repairsApplied()).isEqualTo(1);
+        DiscrepancyView found = reconciliation.listDiscrepancies(tenant, first.id(), null).get(0);
+        assertThat(found.paymentId()).isEqualTo(paid.id().value());
+        assertThat(found.repair()).isEqualTo(Repair.REGRANT_ENTITLEMENT);
+        assertThat(found.repairResult()).startsWith("granted tokens:100 for u-1");
+        assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));
+        assertThat(tokenBalance()).isEqualTo(100);
+        // The payment's own PaymentSucceeded turns up after all (a relay that was down, a quarantine released): the
+        // consumer receives it under its original id and finds the business key granted.
+        PaymentEvent.PaymentSucceeded late = new PaymentEvent.PaymentSucceeded(
+                PaymentEvent.PaymentSucceeded.idFor(paid.id()), tenant, paid.id(), paid.merchantOrderId(),
+                paid.amount(), paid.channelTxnId(), paid.userId(), paid.sku(), Instant.now());
+        transactions.inTransaction(() -> outbox.append(List.of(late), Instant.now()));
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForList("SELECT outcome FROM consumer_inbox"
+                + " WHERE event_id = ?", String.class, late.eventId().toString()).equals(List.of("ALREADY_GRANTED")));
+        assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));
+        assertThat(tokenBalance()).isEqualTo(100);
+        assertThat(tasksOf(paid)).hasSize(1);
+        List<Long> afterFirst = sideEffects();
+
+        ReconciliationRunView second = upload(reconciliation, day, statement);
+        DiscrepancyView again = reconciliation.applyRepair(new ApplyRepairCommand(tenant, found.id(), "bob",
+                "the user says the tokens are missing"));
+
+        assertThat(second.byClass()).isEqualTo(first.byClass());
+        assertThat(second.newDiscrepancies()).isZero();
+        assertThat(second.repairsApplied()).isZero();
+        assertThat(again.repairedBy()).isEqualTo("reconciliation");
+        assertThat(sideEffects()).as("granted once, whoever asks again").isEqualTo(afterFirst);
+        assertThat(tokenBalance()).isEqualTo(100);
+    }
+
+    @Test
+    void aRegrantThatLosesTheRaceToTheConsumersGrantIsSettledAsAlreadyGranted() {
+        LocalDate day = LocalDate.of(2031, 8, 3);
+        Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-03T08:00:00Z"),
+                Instant.parse("2031-08-03T08:01:00Z"), "membership:30d");
+        String statement = HEADER + line(paid.channelTxnId().value(), paid.id().value(), "PAYMENT", "SUCCESS", 1999,
+                "CNY", "2031-08-03T08:01:00Z");
+        // The repair reads "not granted" once, as it would just before a concurrent consumer commits its grant.
+        AtomicInteger finds = new AtomicInteger();
+        EntitlementStore racing = (EntitlementStore) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {EntitlementStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("find") && finds.getAndIncrement() == 0) {
+                        return Optional.empty();
+                    }
+                    try {
+                        return method.invoke(entitlementStore, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        ReconciliationService manual = repairedByHand(racing);
+        ReconciliationRunView run = upload(manual, day, statement);
+        DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
+        assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
+        EntitlementKey key = new EntitlementKey(tenant, paid.userId(), paid.sku(), paid.id());
+        Instant consumerTime = Instant.parse("2031-08-03T08:02:00Z");
+        entitlementStore.insert(Entitlement.grant(key, EntitlementKind.of(paid.sku()).orElseThrow(),
+                PaymentEvent.PaymentSucceeded.idFor(paid.id()), consumerTime, consumerTime.plus(Duration.ofDays(30))));
+
+        DiscrepancyView repaired = manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol",
+                "user reports no membership"));
+
+        assertThat(finds.get()).as("the lost race is run once more").isEqualTo(2);
+        assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.APPLIED);
+        assertThat(repaired.repairResult()).startsWith("already granted membership:30d");
+        assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));
+        assertThat(count("SELECT COUNT(*) FROM memberships WHERE tenant_id = ?")).as("the losing grant's membership"
+                + " write was rolled back with it").isZero();
+        assertThat(tasksOf(paid)).as("the winner's task is the winner's to write").isEmpty();
+    }
+
+    @Test
+    void aPaymentRefundedBeforeItsRegrantIsNotGrantedAndTheRepairSaysWhy() {
+        LocalDate day = LocalDate.of(2031, 8, 4);
+        Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-04T08:00:00Z"),
+                Instant.parse("2031-08-04T08:01:00Z"), "course:java-101");
+        ReconciliationService manual = repairedByHand(entitlementStore);
+        ReconciliationRunView run = upload(manual, day, HEADER + line(paid.channelTxnId().value(), paid.id().value(),
+                "PAYMENT", "SUCCESS", 1999, "CNY", "2031-08-04T08:01:00Z"));
+        DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
+        jdbc.update("UPDATE payments SET status = 'REFUNDED', refunded_minor = amount_minor WHERE id = ?",
+                paid.id().value());
+
+        DiscrepancyView repaired = manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol", "regrant"));
+
+        assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
+        assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.FAILED);
+        assertThat(repaired.repairResult()).contains("the payment is REFUNDED now: no grant is owed");
+        assertThat(grantsOf(paid)).isEmpty();
+        assertThat(tasksOf(paid)).isEmpty();
+    }
+
+    /**
+     * Automatic repair off; no edge window, so that a test running just before midnight does not hold a trade for
+     * tomorrow; the entitlements granted over this store.
+     */
+    private ReconciliationService repairedByHand(EntitlementStore store) {
+        return new ReconciliationService(gateways, credentials, payments, paidPayments, records, log, outbox,
+                reviews, cases, entitlementView, new EntitlementGrants(store, tasks),
+                RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
+                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
+    }
+
+    private long tokenBalance() {
+        return count("SELECT COALESCE(SUM(balance), 0) FROM token_balances WHERE tenant_id = ?");
     }
 
     @Test
@@ -321,11 +496,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sandboxCall("POST", "/sandbox-channel/trades/" + pending.id() + "/events",
                 "{\"status\":\"SUCCESS\"}")).isEqualTo(200);
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        // No edge window, so that a test running just before midnight does not hold the trade for tomorrow.
-        ReconciliationService noWindow = new ReconciliationService(gateways, credentials, payments, paidPayments,
-                records, log, outbox, reviews, cases, EntitlementLedgerView.notAvailable("not here"),
-                RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
-                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
+        ReconciliationService noWindow = repairedByHand(entitlementStore);
 
         ReconciliationRunView run = noWindow.startReconciliation(new StartReconciliationCommand(tenant, CHANNEL,
                 today, new StatementSource.FetchFromChannel(), "alice"));

@@ -31,8 +31,13 @@ public sealed interface PaymentEvent {
             Objects.requireNonNull(amount);
         }
 
+        /** The id of a payment's PaymentSucceeded: the same whoever derives it, whenever. */
+        public static EventId idFor(PaymentId paymentId) {
+            return EventId.derive(paymentId.value(), EventType.PaymentSucceeded, null);
+        }
+
         static PaymentSucceeded of(Payment p, Instant at) {
-            return new PaymentSucceeded(EventId.derive(p.id().value(), EventType.PaymentSucceeded, null), p.tenantId(),
+            return new PaymentSucceeded(idFor(p.id()), p.tenantId(),
                     p.id(), p.merchantOrderId(), p.amount(), p.channelTxnId(), p.userId(), p.sku(), at);
         }
 

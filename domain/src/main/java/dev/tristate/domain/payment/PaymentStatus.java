@@ -29,6 +29,11 @@ public enum PaymentStatus {
         return this == SUCCEEDED || this == PARTIALLY_REFUNDED || this == REFUNDED;
     }
 
+    /** A grant bought by the payment stands: paid, and not wholly refunded. */
+    public boolean grantStands() {
+        return this == SUCCEEDED || this == PARTIALLY_REFUNDED;
+    }
+
     /** Nobody knows the final answer yet: the resolver asks the channel about these. */
     public boolean isUnresolved() {
         return this == PENDING || this == PROCESSING || this == UNKNOWN;

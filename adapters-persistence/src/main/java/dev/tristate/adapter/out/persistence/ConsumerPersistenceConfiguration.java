@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.EntitlementLedgerView;
 import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.TaskStore;
@@ -9,7 +10,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The consumers' stores: inbox, entitlements (with memberships and the token ledger), retries and quarantine; the
+ * The consumers' stores: inbox, entitlements (with memberships and the token ledger, and reconciliation's view of
+ * them, {@link EntitlementLedgerView}), retries and quarantine; the
  * task table and the tenants' webhook endpoints ({@link TaskStore}, {@link TenantWebhooks}: one bean, both ports).
  */
 @Configuration(proxyBeanMethods = false)
@@ -23,6 +25,11 @@ class ConsumerPersistenceConfiguration {
     @Bean
     EntitlementStore entitlementStore(EntitlementMapper mapper) {
         return new MyBatisEntitlementStore(mapper);
+    }
+
+    @Bean
+    EntitlementLedgerView entitlementLedgerView(EntitlementMapper mapper) {
+        return new MyBatisEntitlementLedgerView(mapper);
     }
 
     @Bean

@@ -35,6 +35,10 @@ interface EntitlementMapper {
 
     int insert(EntitlementRow row);
 
+    /** The grants (any status) of these payments of the tenant; only the key columns are read. */
+    List<EntitlementRow> keysOfPayments(@Param("tenantId") String tenantId,
+                                        @Param("paymentIds") List<String> paymentIds);
+
     List<EntitlementRow> findByPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
 
     LocalDateTime lockMembershipEnd(@Param("tenantId") String tenantId, @Param("userId") String userId);

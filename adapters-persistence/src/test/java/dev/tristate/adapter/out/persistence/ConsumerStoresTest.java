@@ -2,6 +2,8 @@ package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.ConsumerDeliveryStoreContract;
+import dev.tristate.application.port.out.EntitlementLedgerView;
+import dev.tristate.application.port.out.EntitlementLedgerViewContract;
 import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.EntitlementStoreContract;
 import dev.tristate.application.port.out.Inbox;
@@ -18,6 +20,7 @@ class ConsumerStoresTest extends PersistenceIntegrationTest {
 
     @Autowired Inbox inbox;
     @Autowired EntitlementStore entitlements;
+    @Autowired EntitlementLedgerView ledgerView;
     @Autowired ConsumerDeliveryStore deliveries;
     @Autowired Transactions transactions;
     @Autowired TaskStore tasks;
@@ -41,6 +44,19 @@ class ConsumerStoresTest extends PersistenceIntegrationTest {
         @Override
         protected Transactions transactions() {
             return transactions;
+        }
+    }
+
+    @Nested
+    class TheEntitlementLedgerView extends EntitlementLedgerViewContract {
+        @Override
+        protected EntitlementLedgerView view() {
+            return ledgerView;
+        }
+
+        @Override
+        protected EntitlementStore store() {
+            return entitlements;
         }
     }
 

@@ -6,20 +6,22 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reconciliation's view of the entitlements (PAID_BUT_ENTITLEMENT_MISSING): which payments, paid on both sides, have
- * no granted entitlement, and the repair that grants one again through its keyed task. A build without the
- * entitlement ledger supplies {@link #notAvailable(String)}: the class is skipped and every run says so.
+ * Reconciliation's view of the entitlements (PAID_BUT_ENTITLEMENT_MISSING): which paid payments have no grant under
+ * their business key (tenant, user, SKU, payment). The repair grants through the same code as the entitlements
+ * consumer ({@code EntitlementGrants}); this port only reads. A build without the entitlement ledger supplies
+ * {@link #notAvailable(String)}: the class is skipped and every run says so.
  */
 public interface EntitlementLedgerView {
 
     /** Empty when this view can answer; else why not (the run records it as a skipped check). */
     Optional<String> unavailableBecause();
 
-    /** Among these paid payments of one tenant, those whose entitlement is missing. */
+    /**
+     * Among these payments of one tenant, in their order, those whose SKU names an entitlement kind and that have no
+     * grant under their key (a revoked grant was granted: it is not missing). A SKU of no kind buys no grant: never
+     * missing. {@link IllegalArgumentException} for a payment of another tenant.
+     */
     List<Payment> missingEntitlements(TenantId tenantId, List<Payment> paid);
-
-    /** Grants the payment's entitlement again through the keyed task (granted at most once); returns what it did. */
-    String regrant(TenantId tenantId, String paymentId, String operator, String reason);
 
     static EntitlementLedgerView notAvailable(String why) {
         return new EntitlementLedgerView() {
@@ -30,11 +32,6 @@ public interface EntitlementLedgerView {
 
             @Override
             public List<Payment> missingEntitlements(TenantId tenantId, List<Payment> paid) {
-                throw new IllegalStateException("entitlements are not available: " + why);
-            }
-
-            @Override
-            public String regrant(TenantId tenantId, String paymentId, String operator, String reason) {
                 throw new IllegalStateException("entitlements are not available: " + why);
             }
         };
