@@ -1,7 +1,9 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase;
 import dev.tristate.application.port.in.AskChannelNowUseCase;
 import dev.tristate.application.port.in.DurabilityPostureQuery;
+import dev.tristate.application.port.in.StartReconciliationUseCase;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.NotificationLog;
@@ -18,6 +20,7 @@ import dev.tristate.application.service.ConsoleDashboardService;
 import dev.tristate.application.service.PaymentConsoleService;
 import dev.tristate.application.service.ProvisionTenantService;
 import dev.tristate.application.service.QuarantineService;
+import dev.tristate.application.service.ReconciliationConsoleService;
 import dev.tristate.application.service.ReviewCaseService;
 import dev.tristate.application.service.TenantAdministrationService;
 import java.time.Clock;
@@ -60,6 +63,14 @@ class ConsoleWiring {
     AskChannelService askChannelService(AskChannelNowUseCase resolver, AuditTrail audit, Transactions transactions,
                                         Clock clock) {
         return new AskChannelService(resolver, audit, transactions, clock);
+    }
+
+    /** Starting a reconciliation run and a discrepancy's repair button, audited. */
+    @Bean
+    ReconciliationConsoleService reconciliationConsoleService(StartReconciliationUseCase start,
+                                                              ApplyDiscrepancyRepairUseCase repair, AuditTrail audit,
+                                                              Transactions transactions, Clock clock) {
+        return new ReconciliationConsoleService(start, repair, audit, transactions, clock);
     }
 
     @Bean

@@ -1,6 +1,8 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.port.in.ReconciliationQuery;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -10,9 +12,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 class DashboardController {
 
     private final ConsoleDashboardQuery dashboard;
+    private final ObjectProvider<ReconciliationQuery> reconciliation;
 
-    DashboardController(ConsoleDashboardQuery dashboard) {
+    DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation) {
         this.dashboard = dashboard;
+        this.reconciliation = reconciliation;
     }
 
     @GetMapping("/admin/login")
@@ -23,6 +27,8 @@ class DashboardController {
     @GetMapping({"/admin", "/admin/"})
     String dashboard(Model model) {
         model.addAttribute("dashboard", dashboard.dashboard());
+        ReconciliationQuery runs = reconciliation.getIfAvailable();
+        model.addAttribute("lastRun", runs == null ? null : runs.lastRunSummary(null).orElse(null));
         return "admin/dashboard";
     }
 
