@@ -6,12 +6,14 @@ import dev.tristate.application.port.in.DurabilityPostureQuery;
 import dev.tristate.application.port.in.StartReconciliationUseCase;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AskChannelService;
@@ -23,6 +25,7 @@ import dev.tristate.application.service.QuarantineService;
 import dev.tristate.application.service.ReconciliationConsoleService;
 import dev.tristate.application.service.ReviewCaseService;
 import dev.tristate.application.service.TenantAdministrationService;
+import dev.tristate.application.service.WorkQuarantineService;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -51,6 +54,13 @@ class ConsoleWiring {
     QuarantineService quarantineService(OutboxQuarantine outbox, AuditTrail audit, Transactions transactions,
                                         Clock clock) {
         return new QuarantineService(outbox, audit, transactions, clock);
+    }
+
+    /** Quarantined consumer messages and tasks: listed, replayed and discarded from the console. */
+    @Bean
+    WorkQuarantineService workQuarantineService(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
+                                                Transactions transactions, Clock clock) {
+        return new WorkQuarantineService(deliveries, tasks, audit, transactions, clock);
     }
 
     @Bean
