@@ -103,14 +103,15 @@ public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuaran
         deliveries.find(command.consumer(), command.deliveryKey()).orElseThrow(() -> new NotFoundInConsole(
                 "no delivery " + command.deliveryKey() + " of consumer " + command.consumer()));
         return actions.run(new Action(command.actionKey(), command.operator(), action, DELIVERY_SUBJECT,
-                command.consumer() + "/" + command.deliveryKey(), command.reason().text()), now -> {
+                ReleaseQuarantinedWorkUseCase.auditSubject(command.deliveryKey()), command.reason().text()), now -> {
             ConsumerDelivery current = deliveries.find(command.consumer(), command.deliveryKey()).orElseThrow();
             if (current.status() != DeliveryStatus.QUARANTINED) {
                 return new Outcome("NOT_QUARANTINED", "it is " + current.status());
             }
             ConsumerDelivery next = change.apply(current, now);
             return deliveries.update(next)
-                    ? new Outcome(done, current.message().type() + " " + current.message().messageId()
+                    ? new Outcome(done, current.consumer() + ": " + current.message().type() + " "
+                            + current.message().messageId()
                             + " (attempts " + current.attempts() + ")")
                     : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
         });
@@ -120,7 +121,8 @@ public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuaran
         AuditedActions.requireRepairRole(command.operator(), action.toLowerCase().replace('_', ' '));
         tasks.find(command.taskKey()).orElseThrow(() -> new NotFoundInConsole("no task " + command.taskKey()));
         return actions.run(new Action(command.actionKey(), command.operator(), action, TASK_SUBJECT,
-                command.taskKey().value(), command.reason().text()), now -> {
+                ReleaseQuarantinedWorkUseCase.auditSubject(command.taskKey().value()), command.reason().text()),
+                now -> {
             Task current = tasks.find(command.taskKey()).orElseThrow();
             if (current.status() != TaskStatus.QUARANTINED) {
                 return new Outcome("NOT_QUARANTINED", "it is " + current.status());

@@ -22,6 +22,23 @@ public interface ReleaseQuarantinedWorkUseCase {
 
     ActionResult discardTask(TaskCommand command);
 
+    /**
+     * The audit log's subject id for a delivery key or task key: the key itself when it fits the log's 64 characters,
+     * else its first 47 characters, "~" and 16 hex digits of its SHA-256 (still readable, still distinct).
+     */
+    static String auditSubject(String key) {
+        if (key.length() <= 64) {
+            return key;
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return key.substring(0, 47) + "~" + java.util.HexFormat.of().formatHex(hash, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
     record DeliveryCommand(String consumer, String deliveryKey, Reason reason, Operator operator,
                            ActionKey actionKey) {
         public DeliveryCommand {
