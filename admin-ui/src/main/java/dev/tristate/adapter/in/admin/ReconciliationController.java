@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -58,7 +59,8 @@ class ReconciliationController {
         model.addAttribute("runs", new Page<>(items, request, upToHere.size()));
         model.addAttribute("tenant", tenant);
         if (!model.containsAttribute("day")) {
-            model.addAttribute("day", LocalDate.now().minusDays(1));
+            // Statements are per UTC day; yesterday is the newest complete one.
+            model.addAttribute("day", LocalDate.now(ZoneOffset.UTC).minusDays(1));
         }
         return "admin/reconciliation";
     }
