@@ -1,15 +1,19 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase;
 import dev.tristate.application.port.in.AskChannelNowUseCase;
 import dev.tristate.application.port.in.DurabilityPostureQuery;
+import dev.tristate.application.port.in.StartReconciliationUseCase;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AskChannelService;
@@ -18,8 +22,10 @@ import dev.tristate.application.service.ConsoleDashboardService;
 import dev.tristate.application.service.PaymentConsoleService;
 import dev.tristate.application.service.ProvisionTenantService;
 import dev.tristate.application.service.QuarantineService;
+import dev.tristate.application.service.ReconciliationConsoleService;
 import dev.tristate.application.service.ReviewCaseService;
 import dev.tristate.application.service.TenantAdministrationService;
+import dev.tristate.application.service.WorkQuarantineService;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -50,6 +56,13 @@ class ConsoleWiring {
         return new QuarantineService(outbox, audit, transactions, clock);
     }
 
+    /** Quarantined consumer messages and tasks: listed, replayed and discarded from the console. */
+    @Bean
+    WorkQuarantineService workQuarantineService(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
+                                                Transactions transactions, Clock clock) {
+        return new WorkQuarantineService(deliveries, tasks, audit, transactions, clock);
+    }
+
     @Bean
     ReviewCaseService reviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
         return new ReviewCaseService(cases, audit, transactions, clock);
@@ -60,6 +73,14 @@ class ConsoleWiring {
     AskChannelService askChannelService(AskChannelNowUseCase resolver, AuditTrail audit, Transactions transactions,
                                         Clock clock) {
         return new AskChannelService(resolver, audit, transactions, clock);
+    }
+
+    /** Starting a reconciliation run and a discrepancy's repair button, audited. */
+    @Bean
+    ReconciliationConsoleService reconciliationConsoleService(StartReconciliationUseCase start,
+                                                              ApplyDiscrepancyRepairUseCase repair, AuditTrail audit,
+                                                              Transactions transactions, Clock clock) {
+        return new ReconciliationConsoleService(start, repair, audit, transactions, clock);
     }
 
     @Bean

@@ -455,6 +455,11 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
     }
 
     @Override
+    public Optional<ReconciliationRunView> run(TenantId tenantId, long runId) {
+        return records.run(tenantId, runId).map(this::runView);
+    }
+
+    @Override
     public List<DiscrepancyView> listDiscrepancies(TenantId tenantId, long runId, DiscrepancyClass classOrNull) {
         records.run(tenantId, runId).orElseThrow(() -> new ReconciliationNotFound("no reconciliation run " + runId));
         return records.discrepanciesOfRun(tenantId, runId, classOrNull).stream().map(this::view).toList();

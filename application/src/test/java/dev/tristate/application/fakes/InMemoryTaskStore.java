@@ -45,6 +45,17 @@ public class InMemoryTaskStore implements TaskStore, InMemoryTransactions.Partic
                 .sorted(Comparator.comparing(Task::nextRunAt)).limit(limit).toList();
     }
 
+    @Override
+    public synchronized List<Task> findByStatus(TaskStatus status, int limit) {
+        return rows.values().stream().filter(t -> t.status() == status)
+                .sorted(Comparator.comparing(Task::nextRunAt).reversed()).limit(limit).toList();
+    }
+
+    @Override
+    public synchronized long count(TaskStatus status) {
+        return rows.values().stream().filter(t -> t.status() == status).count();
+    }
+
     public synchronized List<Task> all() {
         return List.copyOf(rows.values());
     }

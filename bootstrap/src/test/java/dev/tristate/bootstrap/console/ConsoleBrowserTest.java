@@ -2,19 +2,27 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.port.in.ReconciliationQuery;
+import dev.tristate.application.port.in.StartReconciliationUseCase;
+import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
+import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.tenant.TenantId;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.LocalDate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -40,6 +48,11 @@ class ConsoleBrowserTest extends ConsoleTestBase {
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private static WebDriver browser;
+
+    @Autowired
+    StartReconciliationUseCase startReconciliation;
+    @Autowired
+    ReconciliationQuery reconciliation;
     private static Path profile;
 
     @BeforeAll
@@ -205,5 +218,32 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         assertThat(browser.findElement(By.id("by-status")).getText()).isEqualTo("各状态支付数");
         screenshot("dashboard-zh-CN");
         open("/admin?lang=en");
+    }
+
+    @Test
+    void anOperatorRepairsAReconciliationDiscrepancyWithAReason() throws IOException {
+        TenantId tenant = tenant();
+        Payment pending = payment(tenant);
+        LocalDate day = LocalDate.parse("2031-05-11");
+        String csv = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
+                + String.join(",", "T-" + pending.id().value(), pending.id().value(), "PAYMENT", "SUCCESS", "1999",
+                "CNY", day + "T12:00:00Z") + "\r\n";
+        long run = startReconciliation.startReconciliation(new StartReconciliationCommand(tenant, "sandbox", day,
+                new StatementSource.Upload("statement.csv", csv.getBytes(StandardCharsets.UTF_8)), "seed")).id();
+        logInAs(user(ConsoleRole.OPERATOR));
+
+        open("/admin/reconciliation?tenant=" + tenant.value());
+        screenshot("reconciliation");
+        clickAndLoad(By.linkText(Long.toString(run)));
+        long discrepancy = reconciliation.listDiscrepancies(tenant, run, null).get(0).id();
+        screenshot("reconciliation-run");
+        browser.findElement(By.id("reason-" + discrepancy)).sendKeys("the statement says paid");
+        clickAndLoad(By.cssSelector("#discrepancy-" + discrepancy + " .repair-button"));
+
+        assertThat(browser.findElement(By.cssSelector(".result[role=status]")).getText())
+                .contains("Repair discrepancy").contains("repaired");
+        assertThat(browser.findElement(By.id("discrepancy-" + discrepancy)).getText()).contains("applied")
+                .contains("the statement says paid");
+        screenshot("reconciliation-repaired");
     }
 }

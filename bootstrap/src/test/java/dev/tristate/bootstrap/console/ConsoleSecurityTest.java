@@ -5,61 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
-import java.net.CookieManager;
-import java.net.HttpCookie;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The console's security over real HTTP: what a browser (or an attacker) sees. */
 class ConsoleSecurityTest extends ConsoleTestBase {
-
-    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
-
-    /** A browser: cookies kept, redirects not followed (so that we see where they go). */
-    final class Browser {
-        final CookieManager cookies = new CookieManager();
-        final HttpClient http = HttpClient.newBuilder().cookieHandler(cookies)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-
-        HttpResponse<String> get(String path) throws Exception {
-            return http.send(HttpRequest.newBuilder(URI.create(base() + path)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> post(String path, Map<String, String> form) throws Exception {
-            String body = form.entrySet().stream().map(e -> e.getKey() + "="
-                    + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
-            return http.send(HttpRequest.newBuilder(URI.create(base() + path))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        String csrf(String path) throws Exception {
-            Matcher m = CSRF.matcher(get(path).body());
-            assertThat(m.find()).as("a CSRF token in the form of " + path).isTrue();
-            return m.group(1);
-        }
-
-        HttpResponse<String> logIn(String username, String password) throws Exception {
-            return post("/admin/login", Map.of("username", username, "password", password,
-                    "_csrf", csrf("/admin/login")));
-        }
-
-        String session() {
-            return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals("JSESSIONID"))
-                    .map(HttpCookie::getValue).findFirst().orElse(null);
-        }
-    }
 
     @Test
     void anOperatorSignsInAndGetsANewSessionId() throws Exception {

@@ -1,5 +1,7 @@
 package dev.tristate.bootstrap.console;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.out.ConsoleUserRepository;
@@ -18,12 +20,25 @@ import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
+import java.io.ByteArrayOutputStream;
+import java.net.CookieManager;
+import java.net.HttpCookie;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -40,7 +55,9 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-                "tristate.relay.enabled=false", "tristate.admin.login.max-failures=3"})
+                "tristate.relay.enabled=false", "tristate.admin.login.max-failures=3",
+                // Repairs wait for the console's button; a small statement limit makes "too large" cheap to test.
+                "tristate.reconciliation.auto-repair=false", "tristate.reconciliation.max-statement-size=64KB"})
 @ActiveProfiles("prod")
 abstract class ConsoleTestBase {
 
@@ -49,6 +66,64 @@ abstract class ConsoleTestBase {
     @DynamicPropertySource
     static void services(DynamicPropertyRegistry registry) {
         IntegrationEnvironment.register(registry);
+    }
+
+    static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+    /** A browser: cookies kept, redirects not followed (so that we see where they go). */
+    final class Browser {
+        final CookieManager cookies = new CookieManager();
+        final HttpClient http = HttpClient.newBuilder().cookieHandler(cookies)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+
+        HttpResponse<String> get(String path) throws Exception {
+            return http.send(HttpRequest.newBuilder(URI.create(base() + path)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> post(String path, Map<String, String> form) throws Exception {
+            String body = form.entrySet().stream().map(e -> e.getKey() + "="
+                    + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
+            return http.send(HttpRequest.newBuilder(URI.create(base() + path))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** A multipart form (as a file upload sends it): the fields, then one file part named {@code file}. */
+        HttpResponse<String> postMultipart(String path, Map<String, String> fields, String fileName, byte[] file)
+                throws Exception {
+            String boundary = "----tristate" + UUID.randomUUID().toString().replace("-", "");
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            for (Map.Entry<String, String> field : fields.entrySet()) {
+                body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field.getKey()
+                        + "\"\r\n\r\n" + field.getValue() + "\r\n").getBytes(StandardCharsets.UTF_8));
+            }
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
+                    + fileName + "\"\r\nContent-Type: text/csv\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+            body.writeBytes(file);
+            body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+            return http.send(HttpRequest.newBuilder(URI.create(base() + path))
+                    .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                    .header("Accept", "text/html")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+
+        String csrf(String path) throws Exception {
+            Matcher m = CSRF.matcher(get(path).body());
+            assertThat(m.find()).as("a CSRF token in the form of " + path).isTrue();
+            return m.group(1);
+        }
+
+        HttpResponse<String> logIn(String username, String password) throws Exception {
+            return post("/admin/login", Map.of("username", username, "password", password,
+                    "_csrf", csrf("/admin/login")));
+        }
+
+        String session() {
+            return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals("JSESSIONID"))
+                    .map(HttpCookie::getValue).findFirst().orElse(null);
+        }
     }
 
     @LocalServerPort

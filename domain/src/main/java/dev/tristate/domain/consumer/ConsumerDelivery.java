@@ -64,6 +64,30 @@ public record ConsumerDelivery(String consumer, InboundMessage message, Delivery
                 lastError, more, createdAt, now, version + 1);
     }
 
+    /**
+     * A person releases a quarantined delivery: it is due again at once, for one more attempt through the retry runner
+     * (the same message, the same id: the consumer's inbox makes a message already applied a duplicate). A delivery
+     * that fails again is quarantined again (its attempts are spent).
+     */
+    public ConsumerDelivery released(Instant now, String by) {
+        return decidedByPerson(DeliveryStatus.RETRYING, now, "RELEASED by " + by);
+    }
+
+    /** A person gives up on a quarantined delivery for good: kept, never tried again. */
+    public ConsumerDelivery discarded(Instant now, String by) {
+        return decidedByPerson(DeliveryStatus.DISCARDED, now, "DISCARDED by " + by);
+    }
+
+    private ConsumerDelivery decidedByPerson(DeliveryStatus next, Instant now, String what) {
+        if (status != DeliveryStatus.QUARANTINED) {
+            throw new IllegalStateException("only a quarantined delivery is released or discarded");
+        }
+        List<DeliveryAttempt> more = new ArrayList<>(history);
+        more.add(new DeliveryAttempt(attempts, now, what));
+        return new ConsumerDelivery(consumer, message, next, attempts, firstFailedAt, now, lastError, more, createdAt,
+                now, version + 1);
+    }
+
     /** Taken by a retry runner until {@code until}: not due meanwhile, due again then if the runner vanished. */
     public ConsumerDelivery claimedUntil(Instant until, Instant now) {
         if (status != DeliveryStatus.RETRYING) {

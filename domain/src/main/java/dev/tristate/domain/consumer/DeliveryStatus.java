@@ -7,5 +7,7 @@ public enum DeliveryStatus {
     /** Given up on: permanent failure, or retries exhausted. Kept whole for support staff and replay. */
     QUARANTINED,
     /** A later attempt applied it (or found it already applied). */
-    APPLIED
+    APPLIED,
+    /** A person gave up on it for good (with a reason, in the audit log); kept whole, never tried again. */
+    DISCARDED
 }

@@ -56,6 +56,27 @@ public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymen
         return with(TaskStatus.SKIPPED, attempts, firstFailedAt, now, reason, now);
     }
 
+    /**
+     * A person releases a quarantined task: due at once for one more run (the receiver dedupes by the task key); a
+     * task that fails again is quarantined again. The last error is kept until the next run.
+     */
+    public Task released(Instant now) {
+        requireQuarantined();
+        return with(TaskStatus.PENDING, attempts, firstFailedAt, now, lastError, now);
+    }
+
+    /** A person gives up on a quarantined task for good. */
+    public Task discarded(Instant now) {
+        requireQuarantined();
+        return with(TaskStatus.DISCARDED, attempts, firstFailedAt, now, lastError, now);
+    }
+
+    private void requireQuarantined() {
+        if (status != TaskStatus.QUARANTINED) {
+            throw new IllegalStateException("only a quarantined task is released or discarded");
+        }
+    }
+
     /** Another failed run: backoff with jitter, bounded in count and time; a permanent failure quarantines at once. */
     public Task afterFailure(ConsumerFailure failure, ConsumerRetryPolicy policy, Instant now, double jitter) {
         int failed = attempts + 1;

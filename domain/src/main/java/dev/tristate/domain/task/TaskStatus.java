@@ -9,5 +9,7 @@ public enum TaskStatus {
     /** Not to be done: the payment is no longer paid, or the tenant has no endpoint. */
     SKIPPED,
     /** Given up on: refused for good, or out of attempts. Kept for support staff. */
-    QUARANTINED
+    QUARANTINED,
+    /** A person gave up on it for good (with a reason, in the audit log); never run again. */
+    DISCARDED
 }

@@ -108,4 +108,24 @@ class ConsumerDeliveryTest {
         assertThat(message.body()).isEqualTo("{}".getBytes(StandardCharsets.UTF_8));
         assertThat(message.contentHash()).isEqualTo(ContentHash.of("{}".getBytes(StandardCharsets.UTF_8)));
     }
+
+    @Test
+    void aQuarantinedDeliveryIsReleasedForOneMoreAttemptOrDiscardedWithItsHistoryKept() {
+        ConsumerDelivery quarantined = ConsumerDelivery.firstFailure("entitlements", MESSAGE,
+                ConsumerFailure.permanent("unknown SKU kind"), POLICY, NOW, 0.0);
+
+        ConsumerDelivery released = quarantined.released(NOW.plusSeconds(60), "olga");
+        ConsumerDelivery discarded = quarantined.discarded(NOW.plusSeconds(60), "olga");
+
+        assertThat(released.status()).isEqualTo(DeliveryStatus.RETRYING);
+        assertThat(released.nextAttemptAt()).isEqualTo(NOW.plusSeconds(60));
+        assertThat(released.message()).isEqualTo(MESSAGE);
+        assertThat(released.history()).hasSize(2).last()
+                .satisfies(a -> assertThat(a.result()).isEqualTo("RELEASED by olga"));
+        assertThat(released.version()).isEqualTo(quarantined.version() + 1);
+        assertThat(discarded.status()).isEqualTo(DeliveryStatus.DISCARDED);
+        assertThat(discarded.lastError()).isEqualTo(quarantined.lastError());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> released.released(NOW, "olga"))
+                .isInstanceOf(IllegalStateException.class);
+    }
 }

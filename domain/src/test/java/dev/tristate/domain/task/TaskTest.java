@@ -66,4 +66,22 @@ class TaskTest {
         assertThat(TASK.done(NOW).attempts()).isEqualTo(1);
         assertThat(TASK.skipped(NOW, "payment is REFUNDED").lastError()).isEqualTo("payment is REFUNDED");
     }
+
+    @Test
+    void aQuarantinedTaskIsReleasedForOneMoreRunOrDiscarded() {
+        Task quarantined = TASK.afterFailure(ConsumerFailure.permanent("refused: 400"), POLICY, NOW, 0.0);
+
+        Task released = quarantined.released(NOW.plusSeconds(60));
+        Task discarded = quarantined.discarded(NOW.plusSeconds(60));
+
+        assertThat(released.status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(released.nextRunAt()).isEqualTo(NOW.plusSeconds(60));
+        assertThat(released.attempts()).isEqualTo(quarantined.attempts());
+        assertThat(released.version()).isEqualTo(quarantined.version() + 1);
+        assertThat(released.afterFailure(ConsumerFailure.permanent("refused: 400"), POLICY, NOW.plusSeconds(61), 0.0)
+                .status()).as("fails again: quarantined again").isEqualTo(TaskStatus.QUARANTINED);
+        assertThat(discarded.status()).isEqualTo(TaskStatus.DISCARDED);
+        assertThatThrownBy(() -> TASK.released(NOW)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> released.discarded(NOW)).isInstanceOf(IllegalStateException.class);
+    }
 }

@@ -45,6 +45,17 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
     }
 
     @Override
+    public List<Task> findByStatus(TaskStatus status, int limit) {
+        return translate(() -> mapper.findByStatus(status.name(), limit)).stream().map(MyBatisTaskStore::toTask)
+                .toList();
+    }
+
+    @Override
+    public long count(TaskStatus status) {
+        return translate(() -> mapper.count(status.name()));
+    }
+
+    @Override
     public Optional<URI> endpointOf(TenantId tenantId) {
         return translate(() -> Optional.ofNullable(mapper.findWebhook(tenantId.value()))).map(URI::create);
     }

@@ -33,6 +33,10 @@ interface TaskMapper {
 
     List<TaskRow> findDue(@Param("now") LocalDateTime now, @Param("limit") int limit);
 
+    List<TaskRow> findByStatus(@Param("status") String status, @Param("limit") int limit);
+
+    long count(@Param("status") String status);
+
     String findWebhook(@Param("tenantId") String tenantId);
 
     int updateWebhook(@Param("tenantId") String tenantId, @Param("url") String url,

@@ -1,6 +1,9 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.port.in.ReconciliationQuery;
+import dev.tristate.application.port.in.WorkQuarantineQuery;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -10,9 +13,14 @@ import org.springframework.web.bind.annotation.RequestMapping;
 class DashboardController {
 
     private final ConsoleDashboardQuery dashboard;
+    private final ObjectProvider<ReconciliationQuery> reconciliation;
+    private final ObjectProvider<WorkQuarantineQuery> work;
 
-    DashboardController(ConsoleDashboardQuery dashboard) {
+    DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation,
+                        ObjectProvider<WorkQuarantineQuery> work) {
         this.dashboard = dashboard;
+        this.reconciliation = reconciliation;
+        this.work = work;
     }
 
     @GetMapping("/admin/login")
@@ -23,6 +31,12 @@ class DashboardController {
     @GetMapping({"/admin", "/admin/"})
     String dashboard(Model model) {
         model.addAttribute("dashboard", dashboard.dashboard());
+        ReconciliationQuery runs = reconciliation.getIfAvailable();
+        model.addAttribute("lastRun", runs == null ? null : runs.lastRunSummary(null).orElse(null));
+        WorkQuarantineQuery quarantined = work.getIfAvailable();
+        model.addAttribute("quarantinedDeliveries", quarantined == null ? null
+                : quarantined.countQuarantinedDeliveries());
+        model.addAttribute("quarantinedTasks", quarantined == null ? null : quarantined.countQuarantinedTasks());
         return "admin/dashboard";
     }
 

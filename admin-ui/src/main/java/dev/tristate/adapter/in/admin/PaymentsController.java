@@ -4,6 +4,10 @@ import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.AskChannelUseCase;
 import dev.tristate.application.port.in.PaymentTimelineQuery;
 import dev.tristate.application.port.in.SearchPaymentsQuery;
+import dev.tristate.application.port.in.UnknownCaseView;
+import dev.tristate.application.port.in.UnknownCasesQuery;
+import dev.tristate.domain.console.Page;
+import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.console.PaymentCriteria;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -11,7 +15,9 @@ import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -31,12 +37,14 @@ class PaymentsController {
     private final SearchPaymentsQuery search;
     private final PaymentTimelineQuery timeline;
     private final ObjectProvider<AskChannelUseCase> askChannel;
+    private final ObjectProvider<UnknownCasesQuery> unknownCases;
 
     PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
-                       ObjectProvider<AskChannelUseCase> askChannel) {
+                       ObjectProvider<AskChannelUseCase> askChannel, ObjectProvider<UnknownCasesQuery> unknownCases) {
         this.search = search;
         this.timeline = timeline;
         this.askChannel = askChannel;
+        this.unknownCases = unknownCases;
     }
 
     @GetMapping("/admin/payments")
@@ -57,10 +65,14 @@ class PaymentsController {
 
     /** Pending and unknown payments, oldest first: the ones nobody knows the end of yet. */
     @GetMapping("/admin/unresolved")
-    String unresolved(@RequestParam(defaultValue = "0") int page, Model model) {
-        PaymentCriteria criteria = new PaymentCriteria(null, null, null, null, UNRESOLVED, null, null, true);
-        model.addAttribute("payments", search.searchPayments(criteria, ConsoleModel.page(page)));
+    String unresolved(@RequestParam(required = false) String tenant, @RequestParam(defaultValue = "0") int page,
+                      Model model) {
+        PaymentCriteria criteria = new PaymentCriteria(tenant == null || tenant.isBlank() ? null
+                : new TenantId(tenant.strip()), null, null, null, UNRESOLVED, null, null, true);
+        Page<Payment> payments = search.searchPayments(criteria, ConsoleModel.page(page));
+        model.addAttribute("payments", payments);
         model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
+        model.addAttribute("cases", casesOf(payments));
         return "admin/unresolved";
     }
 
@@ -68,6 +80,9 @@ class PaymentsController {
     String payment(@PathVariable String tenant, @PathVariable String paymentId, Model model) {
         model.addAttribute("timeline", timeline.timeline(new TenantId(tenant), new PaymentId(paymentId)));
         model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
+        UnknownCasesQuery resolver = unknownCases.getIfAvailable();
+        model.addAttribute("resolverCase", resolver == null ? null
+                : resolver.unknownCase(new TenantId(tenant), new PaymentId(paymentId)).orElse(null));
         return "admin/payment";
     }
 
@@ -85,6 +100,18 @@ class PaymentsController {
         redirect.addAttribute("tenant", tenant);
         redirect.addAttribute("paymentId", paymentId);
         return "redirect:/admin/payments/{tenant}/{paymentId}";
+    }
+
+    /** The resolver's case of each payment on the page (by payment id); none where the resolver has none. */
+    private Map<String, UnknownCaseView> casesOf(Page<Payment> payments) {
+        UnknownCasesQuery resolver = unknownCases.getIfAvailable();
+        Map<String, UnknownCaseView> cases = new HashMap<>();
+        if (resolver != null) {
+            for (Payment p : payments.items()) {
+                resolver.unknownCase(p.tenantId(), p.id()).ifPresent(c -> cases.put(p.id().value(), c));
+            }
+        }
+        return cases;
     }
 
     private static Instant startOf(LocalDate day) {

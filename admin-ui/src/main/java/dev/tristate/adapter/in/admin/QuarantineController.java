@@ -4,7 +4,14 @@ import dev.tristate.application.port.in.DiscardQuarantinedMessageUseCase;
 import dev.tristate.application.port.in.DiscardQuarantinedMessageUseCase.DiscardCommand;
 import dev.tristate.application.port.in.NotFoundInConsole;
 import dev.tristate.application.port.in.QuarantineQuery;
+import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase.DeliveryCommand;
+import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase.TaskCommand;
 import dev.tristate.application.port.in.ReplayQuarantinedMessageUseCase;
+import dev.tristate.application.port.in.WorkQuarantineQuery;
+import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.task.TaskKey;
+import java.nio.charset.StandardCharsets;
 import dev.tristate.application.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.application.port.in.ReplayQuarantinedMessageUseCase.ReplayCommand;
 import dev.tristate.domain.console.Reason;
@@ -25,12 +32,20 @@ class QuarantineController {
     private final QuarantineQuery quarantine;
     private final ReplayQuarantinedMessageUseCase replay;
     private final DiscardQuarantinedMessageUseCase discard;
+    private final WorkQuarantineQuery work;
+    private final ReleaseQuarantinedWorkUseCase release;
+
+    /** How many consumer messages and tasks the quarantine page lists (the newest; the heading counts them all). */
+    static final int WORK_SHOWN = 100;
 
     QuarantineController(QuarantineQuery quarantine, ReplayQuarantinedMessageUseCase replay,
-                         DiscardQuarantinedMessageUseCase discard) {
+                         DiscardQuarantinedMessageUseCase discard, WorkQuarantineQuery work,
+                         ReleaseQuarantinedWorkUseCase release) {
         this.quarantine = quarantine;
         this.replay = replay;
         this.discard = discard;
+        this.work = work;
+        this.release = release;
     }
 
     @GetMapping("/admin/quarantine")
@@ -39,7 +54,79 @@ class QuarantineController {
         model.addAttribute("events", quarantine.quarantinedEvents(
                 tenant == null || tenant.isBlank() ? null : new TenantId(tenant.strip()), eventType,
                 ConsoleModel.page(page)));
+        model.addAttribute("deliveries", work.quarantinedDeliveries(WORK_SHOWN));
+        model.addAttribute("deliveryCount", work.countQuarantinedDeliveries());
+        model.addAttribute("tasks", work.quarantinedTasks(WORK_SHOWN));
+        model.addAttribute("taskCount", work.countQuarantinedTasks());
+        model.addAttribute("shownLimit", WORK_SHOWN);
         return "admin/quarantine";
+    }
+
+    @GetMapping("/admin/quarantine/delivery")
+    String delivery(@RequestParam String consumer, @RequestParam String key, Model model) {
+        ConsumerDelivery d = work.delivery(consumer, key)
+                .orElseThrow(() -> new NotFoundInConsole("no delivery " + key + " of consumer " + consumer));
+        model.addAttribute("delivery", d);
+        model.addAttribute("auditSubject", ReleaseQuarantinedWorkUseCase.auditSubject(d.deliveryKey()));
+        // Shown as text (Thymeleaf escapes it); bytes that are not UTF-8 show as replacement characters.
+        model.addAttribute("body", new String(d.message().body(), StandardCharsets.UTF_8));
+        return "admin/quarantine-delivery";
+    }
+
+    @PostMapping("/admin/quarantine/delivery/replay")
+    String replayDelivery(@RequestParam String consumer, @RequestParam String key, @RequestParam String reason,
+                          @RequestParam String actionKey, Authentication authentication,
+                          RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, release.replayDelivery(deliveryCommand(consumer, key, reason, actionKey,
+                authentication)));
+        return toDelivery(consumer, key, redirect);
+    }
+
+    @PostMapping("/admin/quarantine/delivery/discard")
+    String discardDelivery(@RequestParam String consumer, @RequestParam String key, @RequestParam String reason,
+                           @RequestParam String actionKey, Authentication authentication,
+                           RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, release.discardDelivery(deliveryCommand(consumer, key, reason, actionKey,
+                authentication)));
+        return toDelivery(consumer, key, redirect);
+    }
+
+    @GetMapping("/admin/quarantine/task")
+    String task(@RequestParam String key, Model model) {
+        model.addAttribute("task", work.task(new TaskKey(key))
+                .orElseThrow(() -> new NotFoundInConsole("no task " + key)));
+        model.addAttribute("auditSubject", ReleaseQuarantinedWorkUseCase.auditSubject(key));
+        return "admin/quarantine-task";
+    }
+
+    @PostMapping("/admin/quarantine/task/replay")
+    String replayTask(@RequestParam String key, @RequestParam String reason, @RequestParam String actionKey,
+                      Authentication authentication, RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, release.replayTask(new TaskCommand(new TaskKey(key), new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        redirect.addAttribute("key", key);
+        return "redirect:/admin/quarantine/task";
+    }
+
+    @PostMapping("/admin/quarantine/task/discard")
+    String discardTask(@RequestParam String key, @RequestParam String reason, @RequestParam String actionKey,
+                       Authentication authentication, RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, release.discardTask(new TaskCommand(new TaskKey(key), new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        redirect.addAttribute("key", key);
+        return "redirect:/admin/quarantine/task";
+    }
+
+    private static DeliveryCommand deliveryCommand(String consumer, String key, String reason, String actionKey,
+                                                   Authentication authentication) {
+        return new DeliveryCommand(consumer, key, new Reason(reason), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey));
+    }
+
+    private static String toDelivery(String consumer, String key, RedirectAttributes redirect) {
+        redirect.addAttribute("consumer", consumer);
+        redirect.addAttribute("key", key);
+        return "redirect:/admin/quarantine/delivery";
     }
 
     @GetMapping("/admin/quarantine/{eventId}")

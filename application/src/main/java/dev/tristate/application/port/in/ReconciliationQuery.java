@@ -11,6 +11,9 @@ public interface ReconciliationQuery {
     /** Runs of one tenant or all (null), newest first. */
     List<ReconciliationRunView> listRuns(TenantId tenantIdOrNull, int limit);
 
+    /** One run of the tenant; empty for no (or another tenant's) run. */
+    Optional<ReconciliationRunView> run(TenantId tenantId, long runId);
+
     /** The discrepancies a run saw, of one class or all (null). Throws {@link ReconciliationNotFound}. */
     List<DiscrepancyView> listDiscrepancies(TenantId tenantId, long runId, DiscrepancyClass classOrNull);
 

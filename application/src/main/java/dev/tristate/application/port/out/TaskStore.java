@@ -2,6 +2,7 @@ package dev.tristate.application.port.out;
 
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.task.TaskStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -19,4 +20,9 @@ public interface TaskStore {
 
     /** PENDING tasks due at {@code now}, the longest due first. */
     List<Task> findDue(Instant now, int limit);
+
+    /** Tasks in this status, the most recently scheduled (for QUARANTINED: quarantined) first. */
+    List<Task> findByStatus(TaskStatus status, int limit);
+
+    long count(TaskStatus status);
 }

@@ -11,6 +11,7 @@ import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.task.TaskStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.time.Duration;
@@ -81,6 +82,35 @@ public abstract class TaskStoreContract {
         assertThat(store().findDue(farPast.plusSeconds(60), 10)).containsExactly(earlier, later);
         assertThat(store().findDue(farPast.plusSeconds(60), 1)).containsExactly(earlier);
         assertThat(store().findDue(farPast.minusSeconds(1), 10)).isEmpty();
+    }
+
+    @Test
+    void quarantinedTasksAreListedNewestFirstAndReleasedOrDiscardedOnesReadBack() {
+        long before = store().count(TaskStatus.QUARANTINED);
+        Task older = quarantined(aTask(T0), T0.plusSeconds(1));
+        Task newer = quarantined(aTask(T0), T0.plusSeconds(2));
+        Task pending = aTask(T0);
+        store().insert(pending);
+
+        assertThat(store().count(TaskStatus.QUARANTINED)).isEqualTo(before + 2);
+        assertThat(store().findByStatus(TaskStatus.QUARANTINED, 10_000)).containsSubsequence(newer, older)
+                .doesNotContain(pending);
+
+        Task released = older.released(T0.plusSeconds(3));
+        Task discarded = newer.discarded(T0.plusSeconds(3));
+        assertThat(store().update(released)).isTrue();
+        assertThat(store().update(discarded)).isTrue();
+        assertThat(store().find(older.key())).contains(released);
+        assertThat(store().find(newer.key())).contains(discarded);
+        assertThat(store().count(TaskStatus.QUARANTINED)).isEqualTo(before);
+        assertThat(store().findByStatus(TaskStatus.DISCARDED, 10_000)).contains(discarded);
+    }
+
+    private Task quarantined(Task task, Instant at) {
+        store().insert(task);
+        Task failed = task.afterFailure(ConsumerFailure.permanent("receiver refused: 400"), POLICY, at, 0.5);
+        assertThat(store().update(failed)).isTrue();
+        return failed;
     }
 
     @Test

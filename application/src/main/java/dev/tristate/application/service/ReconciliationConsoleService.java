@@ -1,0 +1,139 @@
+package dev.tristate.application.service;
+
+import dev.tristate.application.port.in.ActionResult;
+import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase;
+import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
+import dev.tristate.application.port.in.DiscrepancyView;
+import dev.tristate.application.port.in.NotFoundInConsole;
+import dev.tristate.application.port.in.ReconciliationNotFound;
+import dev.tristate.application.port.in.ReconciliationRunView;
+import dev.tristate.application.port.in.RepairDiscrepancyUseCase;
+import dev.tristate.application.port.in.RepairNotAvailable;
+import dev.tristate.application.port.in.RunReconciliationUseCase;
+import dev.tristate.application.port.in.StartReconciliationUseCase;
+import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
+import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
+import dev.tristate.application.port.in.StatementRejected;
+import dev.tristate.application.port.in.StatementUnavailable;
+import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.AuditedActions.Action;
+import dev.tristate.application.service.AuditedActions.Outcome;
+import dev.tristate.domain.console.ActionKey;
+import dev.tristate.domain.console.Operator;
+import dev.tristate.domain.reconciliation.RepairStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The console's side of reconciliation: starting a run and pressing a discrepancy's repair button, each audited under
+ * the form's action key. Both run the reconciliation service's own transactions (a run fetches the statement over
+ * the network; a repair writes a FAILED settlement after a failed attempt), so the audit entry is written right after
+ * the effect rather than in its transaction, as {@link AskChannelService} does for the resolver. What keeps them
+ * once-only is the effect itself: a repair is settled under a status precondition (applied once, whoever asks) and a
+ * re-run of a day repeats no repair; the action key keeps a resubmitted form from acting at all.
+ */
+public class ReconciliationConsoleService implements RunReconciliationUseCase, RepairDiscrepancyUseCase {
+
+    public static final String RUN_SUBJECT = "reconciliation-run";
+    public static final String DAY_SUBJECT = "reconciliation-day";
+    public static final String DISCREPANCY_SUBJECT = "discrepancy";
+
+    private final StartReconciliationUseCase start;
+    private final ApplyDiscrepancyRepairUseCase repair;
+    private final AuditTrail audit;
+    private final AuditedActions actions;
+    private final Clock clock;
+
+    public ReconciliationConsoleService(StartReconciliationUseCase start, ApplyDiscrepancyRepairUseCase repair,
+                                        AuditTrail audit, Transactions transactions, Clock clock) {
+        this.start = start;
+        this.repair = repair;
+        this.audit = audit;
+        this.actions = new AuditedActions(audit, transactions, clock);
+        this.clock = clock;
+    }
+
+    @Override
+    public ActionResult runReconciliation(RunReconciliationCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "start a reconciliation run");
+        Optional<ActionResult> repeated = repeatOf(command.actionKey());
+        if (repeated.isPresent()) {
+            return repeated.get();
+        }
+        String why = "statement " + describe(command.source());
+        String day = command.tenantId().value() + "/" + command.channel() + "/" + command.day();
+        ReconciliationRunView run;
+        try {
+            run = start.startReconciliation(new StartReconciliationCommand(command.tenantId(), command.channel(),
+                    command.day(), command.source(), command.operator().username()));
+        } catch (StatementRejected e) {
+            actions.run(new Action(command.actionKey(), command.operator(), "START_RECONCILIATION", DAY_SUBJECT, day,
+                    why), now -> new Outcome("REJECTED", e.problems().stream().limit(20)
+                    .map(StatementRejected.Problem::toString).collect(Collectors.joining("; "))));
+            throw e;
+        } catch (StatementUnavailable e) {
+            actions.run(new Action(command.actionKey(), command.operator(), "START_RECONCILIATION", DAY_SUBJECT, day,
+                    why), now -> new Outcome("UNAVAILABLE", String.valueOf(e.getMessage())));
+            throw e;
+        }
+        return actions.run(new Action(command.actionKey(), command.operator(), "START_RECONCILIATION", RUN_SUBJECT,
+                Long.toString(run.id()), why), now -> new Outcome(run.status(), day + ": " + run.statementLines()
+                + " statement lines, " + run.matched() + " matched, " + run.discrepancies() + " discrepancies ("
+                + run.newDiscrepancies() + " new), " + run.repairsApplied() + " repairs applied, "
+                + run.repairsOpen() + " open"));
+    }
+
+    @Override
+    public ActionResult repairDiscrepancy(RepairDiscrepancyCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "repair a discrepancy");
+        Optional<ActionResult> repeated = repeatOf(command.actionKey());
+        if (repeated.isPresent()) {
+            return repeated.get();
+        }
+        Instant asked = clock.instant();
+        Outcome outcome;
+        try {
+            DiscrepancyView after = repair.applyRepair(new ApplyRepairCommand(command.tenantId(),
+                    command.discrepancyId(), command.operator().username(), command.reason().text()));
+            outcome = outcomeOf(after, command.operator(), asked);
+        } catch (ReconciliationNotFound e) {
+            throw new NotFoundInConsole("no discrepancy " + command.discrepancyId() + " of tenant "
+                    + command.tenantId());
+        } catch (RepairNotAvailable e) {
+            outcome = new Outcome("NOT_AVAILABLE", e.getMessage());
+        }
+        Outcome result = outcome;
+        return actions.run(new Action(command.actionKey(), command.operator(), "REPAIR_DISCREPANCY",
+                DISCREPANCY_SUBJECT, Long.toString(command.discrepancyId()), command.reason().text()), now -> result);
+    }
+
+    /** Applied by this request, applied before it (by whom, when), or failed. */
+    private static Outcome outcomeOf(DiscrepancyView d, Operator operator, Instant asked) {
+        String what = d.kind() + " → " + d.repair() + ": ";
+        if (d.repairStatus() == RepairStatus.FAILED) {
+            return new Outcome("REPAIR_FAILED", what + d.repairResult());
+        }
+        if (d.repairStatus() != RepairStatus.APPLIED) {
+            return new Outcome("REPAIR_FAILED", what + "still " + d.repairStatus());
+        }
+        boolean byThisRequest = operator.username().equals(d.repairedBy()) && d.repairedAt() != null
+                && !d.repairedAt().isBefore(asked);
+        return byThisRequest
+                ? new Outcome("REPAIRED", what + d.repairResult())
+                : new Outcome("ALREADY_APPLIED", what + "applied by " + d.repairedBy() + " at " + d.repairedAt()
+                        + ": " + d.repairResult());
+    }
+
+    private Optional<ActionResult> repeatOf(ActionKey key) {
+        return audit.findByActionKey(key).map(first -> new ActionResult(first, true));
+    }
+
+    private static String describe(StatementSource source) {
+        return source instanceof StatementSource.Upload upload
+                ? "uploaded: " + upload.fileName() + " (" + upload.content().length + " bytes)"
+                : "fetched from the channel";
+    }
+}

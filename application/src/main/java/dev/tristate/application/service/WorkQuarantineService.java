@@ -1,0 +1,136 @@
+package dev.tristate.application.service;
+
+import dev.tristate.application.port.in.ActionResult;
+import dev.tristate.application.port.in.NotFoundInConsole;
+import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.port.in.WorkQuarantineQuery;
+import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.AuditedActions.Action;
+import dev.tristate.application.service.AuditedActions.Outcome;
+import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.consumer.DeliveryStatus;
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.task.TaskStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The console's quarantine of consumer messages and tasks. Each action is a compare-and-set on the row's version in
+ * the transaction that writes its audit entry: a row no longer quarantined (replayed, discarded or changed by a
+ * runner meanwhile) is left alone and audited as NOT_QUARANTINED; the same form twice meets its action key.
+ */
+public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuarantinedWorkUseCase {
+
+    public static final String DELIVERY_SUBJECT = "consumer_delivery";
+    public static final String TASK_SUBJECT = "task";
+
+    private final ConsumerDeliveryStore deliveries;
+    private final TaskStore tasks;
+    private final AuditedActions actions;
+
+    public WorkQuarantineService(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
+                                 Transactions transactions, Clock clock) {
+        this.deliveries = deliveries;
+        this.tasks = tasks;
+        this.actions = new AuditedActions(audit, transactions, clock);
+    }
+
+    @Override
+    public List<ConsumerDelivery> quarantinedDeliveries(int limit) {
+        return deliveries.findByStatus(DeliveryStatus.QUARANTINED, limit);
+    }
+
+    @Override
+    public Optional<ConsumerDelivery> delivery(String consumer, String deliveryKey) {
+        return deliveries.find(consumer, deliveryKey);
+    }
+
+    @Override
+    public long countQuarantinedDeliveries() {
+        return deliveries.count(DeliveryStatus.QUARANTINED);
+    }
+
+    @Override
+    public List<Task> quarantinedTasks(int limit) {
+        return tasks.findByStatus(TaskStatus.QUARANTINED, limit);
+    }
+
+    @Override
+    public Optional<Task> task(TaskKey key) {
+        return tasks.find(key);
+    }
+
+    @Override
+    public long countQuarantinedTasks() {
+        return tasks.count(TaskStatus.QUARANTINED);
+    }
+
+    @Override
+    public ActionResult replayDelivery(DeliveryCommand command) {
+        return onDelivery(command, "REPLAY_DELIVERY", "REPLAYED", (d, now) -> d.released(now,
+                command.operator().username()));
+    }
+
+    @Override
+    public ActionResult discardDelivery(DeliveryCommand command) {
+        return onDelivery(command, "DISCARD_DELIVERY", "DISCARDED", (d, now) -> d.discarded(now,
+                command.operator().username()));
+    }
+
+    @Override
+    public ActionResult replayTask(TaskCommand command) {
+        return onTask(command, "REPLAY_TASK", "REPLAYED", (t, now) -> t.released(now));
+    }
+
+    @Override
+    public ActionResult discardTask(TaskCommand command) {
+        return onTask(command, "DISCARD_TASK", "DISCARDED", (t, now) -> t.discarded(now));
+    }
+
+    private interface Change<T> {
+        T apply(T current, Instant now);
+    }
+
+    private ActionResult onDelivery(DeliveryCommand command, String action, String done,
+                                    Change<ConsumerDelivery> change) {
+        AuditedActions.requireRepairRole(command.operator(), action.toLowerCase().replace('_', ' '));
+        deliveries.find(command.consumer(), command.deliveryKey()).orElseThrow(() -> new NotFoundInConsole(
+                "no delivery " + command.deliveryKey() + " of consumer " + command.consumer()));
+        return actions.run(new Action(command.actionKey(), command.operator(), action, DELIVERY_SUBJECT,
+                ReleaseQuarantinedWorkUseCase.auditSubject(command.deliveryKey()), command.reason().text()), now -> {
+            ConsumerDelivery current = deliveries.find(command.consumer(), command.deliveryKey()).orElseThrow();
+            if (current.status() != DeliveryStatus.QUARANTINED) {
+                return new Outcome("NOT_QUARANTINED", "it is " + current.status());
+            }
+            ConsumerDelivery next = change.apply(current, now);
+            return deliveries.update(next)
+                    ? new Outcome(done, current.consumer() + ": " + current.message().type() + " "
+                            + current.message().messageId()
+                            + " (attempts " + current.attempts() + ")")
+                    : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
+        });
+    }
+
+    private ActionResult onTask(TaskCommand command, String action, String done, Change<Task> change) {
+        AuditedActions.requireRepairRole(command.operator(), action.toLowerCase().replace('_', ' '));
+        tasks.find(command.taskKey()).orElseThrow(() -> new NotFoundInConsole("no task " + command.taskKey()));
+        return actions.run(new Action(command.actionKey(), command.operator(), action, TASK_SUBJECT,
+                ReleaseQuarantinedWorkUseCase.auditSubject(command.taskKey().value()), command.reason().text()),
+                now -> {
+            Task current = tasks.find(command.taskKey()).orElseThrow();
+            if (current.status() != TaskStatus.QUARANTINED) {
+                return new Outcome("NOT_QUARANTINED", "it is " + current.status());
+            }
+            return tasks.update(change.apply(current, now))
+                    ? new Outcome(done, current.type() + " for payment " + current.paymentId().value()
+                            + " (attempts " + current.attempts() + ")")
+                    : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
+        });
+    }
+}

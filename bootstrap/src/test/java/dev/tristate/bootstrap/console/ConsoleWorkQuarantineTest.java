@@ -1,0 +1,150 @@
+package dev.tristate.bootstrap.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.domain.console.ActionKey;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.consumer.ConsumerFailure;
+import dev.tristate.domain.consumer.ConsumerRetryPolicy;
+import dev.tristate.domain.consumer.DeliveryStatus;
+import dev.tristate.domain.consumer.InboundMessage;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.outcome.Backoff;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.task.TaskStatus;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** Quarantined consumer messages and tasks on the console, over real HTTP. */
+class ConsoleWorkQuarantineTest extends ConsoleTestBase {
+
+    /** No consumer of this name runs in the application: what the console replays stays due, untouched. */
+    private static final String CONSUMER = "console-test";
+    private static final ConsumerRetryPolicy POLICY = new ConsumerRetryPolicy(
+            new Backoff(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0), 3, Duration.ofHours(1));
+
+    @Autowired
+    ConsumerDeliveryStore deliveries;
+    @Autowired
+    TaskStore tasks;
+    @Autowired
+    AuditTrail audit;
+
+    private ConsumerDelivery quarantinedDelivery(String body) {
+        InboundMessage message = new InboundMessage(UUID.randomUUID().toString(), "PaymentSucceeded",
+                Map.of("amqp.routing-key", "payment.succeeded"), body.getBytes(StandardCharsets.UTF_8));
+        ConsumerDelivery d = ConsumerDelivery.firstFailure(CONSUMER, message,
+                ConsumerFailure.permanent("unknown SKU kind"), POLICY, Instant.now(), 0.5);
+        deliveries.insert(d);
+        return d;
+    }
+
+    private Task quarantinedTask() {
+        Payment p = payment(tenant());
+        Task t = Task.entitlementGranted(new EntitlementKey(p.tenantId(), "u-1", "course:x", p.id()), Instant.now());
+        tasks.insert(t);
+        Task failed = t.afterFailure(ConsumerFailure.permanent("receiver refused: 400"), POLICY, Instant.now(), 0.5);
+        tasks.update(failed);
+        return failed;
+    }
+
+    private static String page(ConsumerDelivery d) {
+        return "/admin/quarantine/delivery?consumer=" + d.consumer() + "&key="
+                + URLEncoder.encode(d.deliveryKey(), StandardCharsets.UTF_8);
+    }
+
+    private ConsumerDelivery stored(ConsumerDelivery d) {
+        return deliveries.find(d.consumer(), d.deliveryKey()).orElseThrow();
+    }
+
+    @Test
+    void anOperatorReplaysAConsumerMessageOnceWithAReasonAndSeesItsPayloadAsText() throws Exception {
+        ConsumerDelivery d = quarantinedDelivery("{\"sku\":\"<script>alert(1)</script>\"}");
+        Browser browser = new Browser();
+        browser.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+
+        assertThat(browser.get("/admin/quarantine").body()).contains(d.message().messageId());
+        String detail = browser.get(page(d)).body();
+        assertThat(detail).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert")
+                .contains("payment.succeeded").contains("unknown SKU kind");
+
+        String key = UUID.randomUUID().toString();
+        Map<String, String> form = Map.of("consumer", d.consumer(), "key", d.deliveryKey(), "reason",
+                "the SKU is configured now", "actionKey", key);
+        assertThat(browser.post("/admin/quarantine/delivery/replay", form).statusCode()).as("CSRF enforced")
+                .isEqualTo(403);
+        assertThat(stored(d).status()).isEqualTo(DeliveryStatus.QUARANTINED);
+
+        String token = browser.csrf(page(d));
+        Map<String, String> withToken = new java.util.HashMap<>(form);
+        withToken.put("_csrf", token);
+        assertThat(browser.post("/admin/quarantine/delivery/replay", withToken).statusCode()).isEqualTo(302);
+        ConsumerDelivery afterFirst = stored(d);
+        assertThat(browser.post("/admin/quarantine/delivery/replay", withToken).statusCode()).isEqualTo(302);
+
+        assertThat(afterFirst.status()).isEqualTo(DeliveryStatus.RETRYING);
+        assertThat(afterFirst.message()).isEqualTo(d.message());
+        assertThat(stored(d)).isEqualTo(afterFirst);
+        assertThat(audit.findByActionKey(new ActionKey(key)).orElseThrow().result()).isEqualTo("REPLAYED");
+        assertThat(audit.forSubject("consumer_delivery", ReleaseQuarantinedWorkUseCase.auditSubject(d.deliveryKey())))
+                .hasSize(1);
+    }
+
+    @Test
+    void supportStaffAreRefusedReplayAndDiscardOfConsumerMessagesAndTasks() throws Exception {
+        ConsumerDelivery d = stored(quarantinedDelivery("{}"));
+        Task t = tasks.find(quarantinedTask().key()).orElseThrow();
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+        String token = support.csrf("/admin/quarantine/task?key=" + URLEncoder.encode(t.key().value(),
+                StandardCharsets.UTF_8));
+
+        HttpResponse<String> replay = support.post("/admin/quarantine/delivery/replay", Map.of("consumer",
+                d.consumer(), "key", d.deliveryKey(), "reason", "support tries", "actionKey",
+                UUID.randomUUID().toString(), "_csrf", token));
+        HttpResponse<String> discard = support.post("/admin/quarantine/task/discard", Map.of("key", t.key().value(),
+                "reason", "support tries", "actionKey", UUID.randomUUID().toString(), "_csrf", token));
+
+        assertThat(replay.statusCode()).isEqualTo(403);
+        assertThat(discard.statusCode()).isEqualTo(403);
+        assertThat(stored(d)).isEqualTo(d);
+        assertThat(tasks.find(t.key())).contains(t);
+    }
+
+    @Test
+    void anOperatorDiscardsAQuarantinedTaskWithAReason() throws Exception {
+        Task t = quarantinedTask();
+        Browser browser = new Browser();
+        browser.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String taskPage = "/admin/quarantine/task?key=" + URLEncoder.encode(t.key().value(), StandardCharsets.UTF_8);
+        assertThat(browser.get("/admin/quarantine").body()).contains(t.key().value());
+        assertThat(browser.get(taskPage).body()).contains("receiver refused: 400").contains("id=\"discard\"");
+
+        HttpResponse<String> noReason = browser.post("/admin/quarantine/task/discard", Map.of("key", t.key().value(),
+                "reason", " ", "actionKey", UUID.randomUUID().toString(), "_csrf", browser.csrf(taskPage)));
+        HttpResponse<String> discarded = browser.post("/admin/quarantine/task/discard", Map.of("key",
+                t.key().value(), "reason", "the tenant closed its account", "actionKey",
+                UUID.randomUUID().toString(), "_csrf", browser.csrf(taskPage)));
+
+        assertThat(noReason.statusCode()).isEqualTo(400);
+        assertThat(discarded.statusCode()).isEqualTo(302);
+        assertThat(tasks.find(t.key()).orElseThrow().status()).isEqualTo(TaskStatus.DISCARDED);
+        assertThat(browser.get(taskPage).body()).contains("id=\"task-status\"").doesNotContain("id=\"discard\"");
+        assertThat(audit.forSubject("task", ReleaseQuarantinedWorkUseCase.auditSubject(t.key().value())))
+                .singleElement()
+                .satisfies(e -> assertThat(e.reason()).isEqualTo("the tenant closed its account"));
+    }
+}
