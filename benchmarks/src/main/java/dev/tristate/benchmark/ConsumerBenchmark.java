@@ -179,20 +179,8 @@ public final class ConsumerBenchmark {
         }
         ConsumerBenchmark benchmark;
         try {
-            Map<String, String> own = new LinkedHashMap<>(DEFAULTS);
-            List<String> common = new ArrayList<>(List.of("--database=tristate_consumer_bench"));
-            for (String arg : args) {
-                int eq = arg.indexOf('=');
-                String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
-                if (name != null && DEFAULTS.containsKey(name)) {
-                    own.put(name, arg.substring(eq + 1));
-                } else if (name != null && Settings.knows(name) && !isCallbackOption(name)) {
-                    common.add(arg);
-                } else {
-                    throw new IllegalArgumentException("unknown option: " + arg);
-                }
-            }
-            benchmark = new ConsumerBenchmark(Settings.parse(common.toArray(String[]::new)), own);
+            Settings.Split split = Settings.split(args, DEFAULTS, "tristate_consumer_bench");
+            benchmark = new ConsumerBenchmark(split.common(), split.own());
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage() + "\n\n" + USAGE);
             System.exit(2);
@@ -201,9 +189,6 @@ public final class ConsumerBenchmark {
         System.exit(benchmark.run() ? 0 : 1);
     }
 
-    private static boolean isCallbackOption(String name) {
-        return List.of("callback-pool-size", "concurrency", "initial-warmup", "retries").contains(name);
-    }
 
     // ---------------------------------------------------------------- the run
 

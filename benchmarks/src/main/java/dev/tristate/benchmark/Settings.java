@@ -56,6 +56,36 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
         DEFAULTS.put("retries", "2");
     }
 
+    /** A command line of another benchmark: its own options (with their defaults filled in) and the shared ones. */
+    record Split(Settings common, Map<String, String> own) {
+    }
+
+    /**
+     * Splits another benchmark's command line: {@code --name=value} options named in {@code ownDefaults} are its own;
+     * the connection and application options are parsed as here, with {@code defaultDatabase} unless given;
+     * the callback benchmark's load options are refused, as is anything else unknown.
+     */
+    static Split split(String[] args, Map<String, String> ownDefaults, String defaultDatabase) {
+        Map<String, String> own = new LinkedHashMap<>(ownDefaults);
+        List<String> common = new java.util.ArrayList<>(List.of("--database=" + defaultDatabase));
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
+            if (name != null && ownDefaults.containsKey(name)) {
+                own.put(name, arg.substring(eq + 1));
+            } else if (name != null && knows(name) && !CALLBACK_LOAD_OPTIONS.contains(name)) {
+                common.add(arg);
+            } else {
+                throw new IllegalArgumentException("unknown option: " + arg);
+            }
+        }
+        return new Split(parse(common.toArray(String[]::new)), own);
+    }
+
+    /** The callback benchmark's options about its own load, which mean nothing to the others. */
+    private static final List<String> CALLBACK_LOAD_OPTIONS = List.of("callback-pool-size", "concurrency", "count",
+            "initial-warmup", "retries");
+
     /** Whether {@code name} (without the leading dashes) is an option of this command line. */
     static boolean knows(String name) {
         return DEFAULTS.containsKey(name);
