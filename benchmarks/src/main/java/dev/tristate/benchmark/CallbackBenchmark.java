@@ -1,14 +1,18 @@
 package dev.tristate.benchmark;
 
+import static dev.tristate.benchmark.Report.loadAverage;
+import static dev.tristate.benchmark.Report.orNa;
+import static dev.tristate.benchmark.Report.percent;
+import static dev.tristate.benchmark.Report.random;
+import static dev.tristate.benchmark.Report.say;
+
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -310,28 +314,5 @@ public final class CallbackBenchmark {
                         p99 < 50 ? "met" : "NOT met"));
             }
         }
-    }
-
-    private static String percent(double share) {
-        return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
-    }
-
-    private static String orNa(double ms) {
-        return ms < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", ms);
-    }
-
-    private static String loadAverage() {
-        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    }
-
-    private static byte[] random(int bytes) {
-        byte[] b = new byte[bytes];
-        new SecureRandom().nextBytes(b);
-        return b;
-    }
-
-    private static void say(String line) {
-        System.out.println(line);
-        System.out.flush();
     }
 }

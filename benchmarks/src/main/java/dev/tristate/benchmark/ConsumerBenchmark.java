@@ -1,5 +1,12 @@
 package dev.tristate.benchmark;
 
+import static dev.tristate.benchmark.Report.json;
+import static dev.tristate.benchmark.Report.loadAverage;
+import static dev.tristate.benchmark.Report.orNa;
+import static dev.tristate.benchmark.Report.percent;
+import static dev.tristate.benchmark.Report.random;
+import static dev.tristate.benchmark.Report.say;
+
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -8,7 +15,6 @@ import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,7 +22,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -875,32 +880,5 @@ public final class ConsumerBenchmark {
     private static long pct(long[] sorted, double p) {
         int rank = (int) Math.ceil(p / 100.0 * sorted.length);
         return sorted[Math.max(0, rank - 1)];
-    }
-
-    private static String json(String s) {
-        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
-    }
-
-    private static String percent(double share) {
-        return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
-    }
-
-    private static String orNa(double ms) {
-        return ms < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", ms);
-    }
-
-    private static String loadAverage() {
-        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    }
-
-    private static byte[] random(int bytes) {
-        byte[] b = new byte[bytes];
-        new SecureRandom().nextBytes(b);
-        return b;
-    }
-
-    private static void say(String line) {
-        System.out.println(line);
-        System.out.flush();
     }
 }

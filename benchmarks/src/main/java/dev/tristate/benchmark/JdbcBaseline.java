@@ -1,5 +1,7 @@
 package dev.tristate.benchmark;
 
+import static dev.tristate.benchmark.Report.json;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
@@ -242,10 +244,6 @@ final class JdbcBaseline implements AutoCloseable {
                 + ",\"amount_minor\":" + amountMinor + ",\"amount_currency\":" + json(currency)
                 + ",\"channel_txn_id\":" + json(cb.tradeNo()) + ",\"user_id\":" + json(userId) + ",\"sku\":"
                 + json(sku) + "}";
-    }
-
-    private static String json(String s) {
-        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     @Override

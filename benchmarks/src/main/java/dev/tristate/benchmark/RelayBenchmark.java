@@ -1,5 +1,7 @@
 package dev.tristate.benchmark;
 
+import static dev.tristate.benchmark.Report.say;
+
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -638,10 +640,5 @@ public final class RelayBenchmark {
     private static List<Integer> ints(String csv) {
         return csv.isBlank() ? List.of() : Arrays.stream(csv.split(",")).map(String::trim).map(Integer::parseInt)
                 .toList();
-    }
-
-    private static void say(String line) {
-        System.out.println(line);
-        System.out.flush();
     }
 }

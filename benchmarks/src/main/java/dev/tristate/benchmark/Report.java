@@ -1,0 +1,42 @@
+package dev.tristate.benchmark;
+
+import java.lang.management.ManagementFactory;
+import java.security.SecureRandom;
+import java.util.Locale;
+
+/** What every benchmark prints with: lines flushed at once, shares and figures that may be unknown (negative). */
+final class Report {
+
+    private Report() {
+    }
+
+    static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+
+    /** A share of 0..1 as a percentage, "n/a" when unknown. */
+    static String percent(double share) {
+        return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+    }
+
+    /** Milliseconds with two decimals, "n/a" when unknown. */
+    static String orNa(double ms) {
+        return ms < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", ms);
+    }
+
+    static String loadAverage() {
+        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    static byte[] random(int bytes) {
+        byte[] b = new byte[bytes];
+        new SecureRandom().nextBytes(b);
+        return b;
+    }
+
+    /** A JSON string literal (quotes and backslashes escaped; the benchmarks' values hold nothing else). */
+    static String json(String s) {
+        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+}
