@@ -1,18 +1,42 @@
 package dev.tristate.bootstrap.callback;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
+import dev.tristate.application.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.TenantId;
+import dev.tristate.sandbox.SandboxMerchants;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Signed sandbox notifications over real HTTP, and the rows they leave, for the end-to-end callback tests. */
 public final class CallbackTestSupport {
+
+    /** A tenant with a sandbox account and signing secret, known to the in-process sandbox channel as well. */
+    public record SandboxTenant(TenantId tenant, String merchantId) {
+    }
+
+    /** Provisions a fresh such tenant: ids "t-{prefix}-…" and "m-{prefix}-…", secret "{prefix}-secret-…". */
+    public static SandboxTenant sandboxTenant(ProvisionTenantUseCase tenants, SandboxMerchants sandbox, String prefix,
+                                              String name) {
+        String suffix = UUID.randomUUID().toString().substring(0, 12);
+        TenantId tenant = new TenantId("t-" + prefix + "-" + suffix);
+        String merchantId = "m-" + prefix + "-" + suffix;
+        String secret = prefix + "-secret-" + suffix;
+        tenants.provision(new ProvisionTenantCommand(tenant, name, new MerchantId(merchantId), Optional.empty(),
+                Optional.of(secret)));
+        sandbox.register(merchantId, List.of(secret));
+        return new SandboxTenant(tenant, merchantId);
+    }
 
     public static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
 import dev.tristate.application.port.in.DiscrepancyView;
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.in.ReconciliationRunView;
 import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
@@ -42,7 +41,6 @@ import dev.tristate.domain.payment.Version;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.Repair;
 import dev.tristate.domain.reconciliation.RepairStatus;
-import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.lang.reflect.InvocationTargetException;
@@ -105,13 +103,10 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
 
     @BeforeEach
     void aSandboxTenant() {
-        String suffix = UUID.randomUUID().toString().substring(0, 12);
-        tenant = new TenantId("t-rec-" + suffix);
-        merchantId = "m-rec-" + suffix;
-        String secret = "rec-secret-" + suffix;
-        tenants.provision(new ProvisionTenantCommand(tenant, "Reconciled shop", new MerchantId(merchantId),
-                Optional.empty(), Optional.of(secret)));
-        sandboxMerchants.register(merchantId, List.of(secret));
+        CallbackTestSupport.SandboxTenant created = CallbackTestSupport.sandboxTenant(tenants, sandboxMerchants,
+                "rec", "Reconciled shop");
+        tenant = created.tenant();
+        merchantId = created.merchantId();
         jdbc = new JdbcTemplate(dataSource);
     }
 

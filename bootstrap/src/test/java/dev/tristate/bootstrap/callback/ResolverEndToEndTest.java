@@ -6,7 +6,6 @@ import dev.tristate.application.port.in.CreatePaymentUseCase.CreatePaymentComman
 import dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest;
 import dev.tristate.application.port.in.IdempotentResponse;
 import dev.tristate.application.port.in.PaymentResponseRenderer;
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.in.Rejection;
 import dev.tristate.application.port.in.RenderedResponse;
 import dev.tristate.application.port.in.UnknownCaseView;
@@ -36,7 +35,6 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.resolution.QuerySchedule;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
-import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.net.URI;
@@ -48,7 +46,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -90,13 +87,10 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
 
     @BeforeEach
     void aSandboxTenant() {
-        String suffix = UUID.randomUUID().toString().substring(0, 12);
-        tenant = new TenantId("t-res-" + suffix);
-        merchantId = "m-res-" + suffix;
-        String secret = "res-secret-" + suffix;
-        tenants.provision(new ProvisionTenantCommand(tenant, "Resolver shop", new MerchantId(merchantId),
-                Optional.empty(), Optional.of(secret)));
-        sandboxMerchants.register(merchantId, List.of(secret));
+        CallbackTestSupport.SandboxTenant created = CallbackTestSupport.sandboxTenant(tenants, sandboxMerchants,
+                "res", "Resolver shop");
+        tenant = created.tenant();
+        merchantId = created.merchantId();
         jdbc = new JdbcTemplate(dataSource);
     }
 
