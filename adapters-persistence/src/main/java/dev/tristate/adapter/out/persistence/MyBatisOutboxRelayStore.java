@@ -59,25 +59,38 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
 
     @Override
     public List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil) {
-        return translate(() -> {
-            List<Long> dueOrder = switch (dialect) {
-                case SKIP_LOCKED -> mapper.lockDueSkippingLocked(Rows.utc(now), limit);
-                case CANDIDATES_THEN_LOCK -> {
-                    List<Long> candidates = mapper.findDue(Rows.utc(now), limit);
-                    Set<Long> locked = candidates.isEmpty() ? Set.of()
-                            : new HashSet<>(mapper.lockStillDueSkippingLocked(candidates, Rows.utc(now)));
-                    yield candidates.stream().filter(locked::contains).toList();
+        return translate(() -> switch (dialect) {
+            case SKIP_LOCKED -> {
+                // The locked rows carry what publishing needs; the lease cannot miss one of them while we hold the
+                // locks, and if it ever did, only the rows under our token are claimed.
+                List<RelayRow> locked = mapper.lockDueSkippingLocked(Rows.utc(now), limit);
+                List<Long> ids = locked.stream().map(row -> row.id).toList();
+                if (ids.isEmpty()) {
+                    yield List.of();
                 }
-            };
-            if (dueOrder.isEmpty()) {
-                return List.of();
+                int leased = mapper.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
+                yield leased == ids.size() ? locked.stream().map(MyBatisOutboxRelayStore::toClaimed).toList()
+                        : readBackLeased(ids, lease);
             }
-            mapper.lease(dueOrder, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
-            Map<Long, RelayRow> leased = new HashMap<>();
-            mapper.findLeased(dueOrder, lease.toString()).forEach(row -> leased.put(row.id, row));
-            // Oldest due first, as claimed: the lease gave them all the same next_attempt_at.
-            return dueOrder.stream().filter(leased::containsKey).map(id -> toClaimed(leased.get(id))).toList();
+            case CANDIDATES_THEN_LOCK -> {
+                List<Long> candidates = mapper.findDue(Rows.utc(now), limit);
+                Set<Long> locked = candidates.isEmpty() ? Set.of()
+                        : new HashSet<>(mapper.lockStillDueSkippingLocked(candidates, Rows.utc(now)));
+                List<Long> ids = candidates.stream().filter(locked::contains).toList();
+                if (ids.isEmpty()) {
+                    yield List.of();
+                }
+                mapper.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
+                yield readBackLeased(ids, lease);
+            }
         });
+    }
+
+    /** The rows of {@code dueOrder} that our lease holds, in that order (oldest due first, as claimed). */
+    private List<ClaimedEvent> readBackLeased(List<Long> dueOrder, LeaseToken lease) {
+        Map<Long, RelayRow> leased = new HashMap<>();
+        mapper.findLeased(dueOrder, lease.toString()).forEach(row -> leased.put(row.id, row));
+        return dueOrder.stream().filter(leased::containsKey).map(id -> toClaimed(leased.get(id))).toList();
     }
 
     @Override

@@ -32,8 +32,11 @@ interface OutboxRelayMapper {
         LocalDateTime oldest;
     }
 
-    /** MySQL/MariaDB: the due rows, locked, skipping rows other claimers hold; an index range scan, no filesort. */
-    List<Long> lockDueSkippingLocked(@Param("now") LocalDateTime now, @Param("limit") int limit);
+    /**
+     * MySQL/MariaDB: the due rows, locked, skipping rows other claimers hold, with the columns the relay publishes
+     * (id, event id, tenant, type, payload, attempts, first failure, creation); an index range scan, no filesort.
+     */
+    List<RelayRow> lockDueSkippingLocked(@Param("now") LocalDateTime now, @Param("limit") int limit);
 
     /** H2, step 1: the due rows' ids, unlocked (H2 would lock every due row, not just the first few). */
     List<Long> findDue(@Param("now") LocalDateTime now, @Param("limit") int limit);
