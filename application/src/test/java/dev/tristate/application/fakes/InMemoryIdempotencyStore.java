@@ -8,6 +8,7 @@ import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -64,6 +65,15 @@ public class InMemoryIdempotencyStore implements IdempotencyStore, InMemoryTrans
         IdempotencyEntry current = rows.get(Key.of(mine));
         return current != null && swapIfHeld(mine, true,
                 new IdempotencyEntry(current.record(), current.ownerToken(), now, current.reservedId()));
+    }
+
+    @Override
+    public synchronized int purgeExpired(Instant now, int limit) {
+        List<Key> expired = rows.entrySet().stream()
+                .filter(e -> e.getValue().record().expiresAt().isBefore(now) && e.getValue().leaseUntil().isBefore(now))
+                .limit(limit).map(Map.Entry::getKey).toList();
+        expired.forEach(rows::remove);
+        return expired.size();
     }
 
     /** Writes {@code next} while the row still has {@code expected}'s owner and state (IN_FLIGHT if required). */

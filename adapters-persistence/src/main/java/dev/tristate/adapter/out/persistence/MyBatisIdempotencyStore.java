@@ -53,6 +53,17 @@ public class MyBatisIdempotencyStore implements IdempotencyStore {
                 mine.record().key().value(), mine.ownerToken(), Rows.utc(now))) == 1;
     }
 
+    @Override
+    public int purgeExpired(Instant now, int limit) {
+        return translate(() -> {
+            int deleted = 0;
+            for (IdempotencyKeyRow row : mapper.findExpired(Rows.utc(now), limit)) {
+                deleted += mapper.deleteIfExpired(row.tenantId, row.idempotencyKey, Rows.utc(now));
+            }
+            return deleted;
+        });
+    }
+
     private static IdempotencyKeyRow toRow(IdempotencyEntry entry) {
         IdempotencyRecord r = entry.record();
         IdempotencyKeyRow row = new IdempotencyKeyRow();

@@ -37,4 +37,11 @@ public interface IdempotencyStore {
      * may take the key over at once; true when it did.
      */
     boolean releaseLease(IdempotencyEntry mine, Instant now);
+
+    /**
+     * Deletes at most {@code limit} keys whose retention ended before {@code now} and whose lease is over (an attempt
+     * still holding its key keeps it, however old); returns how many it deleted. A later request with a deleted key
+     * is a new request.
+     */
+    int purgeExpired(Instant now, int limit);
 }

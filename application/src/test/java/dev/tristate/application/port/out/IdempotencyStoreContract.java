@@ -175,6 +175,34 @@ public abstract class IdempotencyStoreContract {
     }
 
     @Test
+    void expiredKeysWhoseLeaseIsOverArePurgedInBatchesAndNothingElse() {
+        // Far in the past, so that no other test's keys are old enough to be purged here.
+        Instant created = Instant.parse("2001-01-01T00:00:00Z");
+        TenantId tenant = aTenant();
+        IdempotencyEntry expiredCompleted = inFlight(tenant, aKey(), REQUEST, created);
+        store().insert(expiredCompleted);
+        store().complete(expiredCompleted, 201, "{}");
+        IdempotencyEntry expiredAbandoned = inFlight(tenant, aKey(), REQUEST, created.plusSeconds(1));
+        store().insert(expiredAbandoned);
+        IdempotencyEntry stillHeld = new IdempotencyEntry(
+                IdempotencyRecord.inFlight(tenant, aKey(), REQUEST, created, Duration.ofHours(24)),
+                UUID.randomUUID().toString(), created.plus(Duration.ofDays(3)), "pay_held");
+        store().insert(stillHeld);
+        IdempotencyEntry young = inFlight(tenant, aKey(), REQUEST, created.plus(Duration.ofHours(12)));
+        store().insert(young);
+        Instant now = created.plus(Duration.ofHours(30));
+
+        assertThat(store().purgeExpired(now, 1)).as("a batch is bounded").isEqualTo(1);
+        assertThat(store().purgeExpired(now, 10)).isEqualTo(1);
+        assertThat(store().purgeExpired(now, 10)).isZero();
+
+        assertThat(store().find(tenant, expiredCompleted.record().key())).isEmpty();
+        assertThat(store().find(tenant, expiredAbandoned.record().key())).isEmpty();
+        assertThat(store().find(tenant, stillHeld.record().key())).as("its attempt still holds it").isPresent();
+        assertThat(store().find(tenant, young.record().key())).as("kept until it expires").isPresent();
+    }
+
+    @Test
     void theOwnerEndsItsLeaseWhileTheKeyIsInFlight() {
         IdempotencyEntry mine = inFlight(aTenant(), aKey(), REQUEST, T0);
         store().insert(mine);
