@@ -1,0 +1,50 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.application.port.in.RunDailyReconciliationsUseCase;
+import dev.tristate.application.port.in.RunDailyReconciliationsUseCase.DailyRound;
+import dev.tristate.application.port.in.RunDailyReconciliationsUseCase.Outcome;
+import dev.tristate.application.port.in.StartReconciliationUseCase;
+import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.ReconciliationRecords;
+import dev.tristate.application.service.DailyReconciliationService;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The daily reconciliation: every {@code tristate.reconciliation.daily.interval} (1 h) a round reconciles yesterday
+ * (UTC) for every account of the channels in {@code tristate.reconciliation.daily.channels} (sandbox) once the day is
+ * {@code settle-after} (2 h) over, skipping accounts whose day already has a completed run.
+ */
+@Configuration(proxyBeanMethods = false)
+public class DailyReconciliationWiring {
+
+    @Bean
+    DailyReconciliationService dailyReconciliationService(
+            StartReconciliationUseCase reconciliation, ChannelCredentialStore credentials,
+            ReconciliationRecords records, Clock clock,
+            @Value("${tristate.reconciliation.daily.channels:sandbox}") List<String> channels,
+            @Value("${tristate.reconciliation.daily.settle-after:2h}") Duration settleAfter) {
+        return new DailyReconciliationService(reconciliation, credentials, records, clock, channels, settleAfter);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "tristate.reconciliation.daily.enabled", havingValue = "true",
+            matchIfMissing = true)
+    PeriodicTask dailyReconciliation(RunDailyReconciliationsUseCase daily,
+                                     @Value("${tristate.reconciliation.daily.interval:1h}") Duration interval) {
+        return new PeriodicTask("tristate-daily-reconciliation", interval, () -> {
+            DailyRound round = daily.runDue();
+            long reconciled = round.count(Outcome.RECONCILED);
+            long unavailable = round.count(Outcome.UNAVAILABLE);
+            long failed = round.count(Outcome.FAILED);
+            return reconciled + unavailable + failed == 0 ? null : "day " + round.day() + ": " + reconciled
+                    + " reconciled, " + unavailable + " statements not available yet, " + failed + " failed "
+                    + round.results().stream().filter(r -> r.outcome() == Outcome.FAILED).toList();
+        });
+    }
+}
