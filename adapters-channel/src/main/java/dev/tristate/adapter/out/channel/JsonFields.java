@@ -83,6 +83,19 @@ public final class JsonFields {
         return new JsonFields(value, label(name) + ".");
     }
 
+    /** The object field {@code name}, or empty when it is missing or null; anything else than an object is refused. */
+    public java.util.Optional<JsonFields> optionalObject(String name) {
+        JsonNode value = object.get(name);
+        return value == null || value.isNull() ? java.util.Optional.empty()
+                : java.util.Optional.of(requiredObject(name));
+    }
+
+    /** True when the field is present and not null. */
+    public boolean has(String name) {
+        JsonNode value = object.get(name);
+        return value != null && !value.isNull();
+    }
+
     /** The path of a field of this object, as reasons name it. */
     public String label(String name) {
         return path + name;

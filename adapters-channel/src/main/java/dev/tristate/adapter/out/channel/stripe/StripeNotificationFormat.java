@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -79,7 +80,14 @@ public final class StripeNotificationFormat extends AbstractNotificationFormat {
         String tradeNo = intent.requiredIdentifier("id");
         long amountMinor = intent.requiredNonNegativeLong("amount");
         Money amount = money(amountMinor, intent.requiredString("currency"), intent.label("currency"));
-        String outTradeNo = intent.requiredObject("metadata").requiredIdentifier("out_trade_no");
+        Optional<JsonFields> metadata = intent.optionalObject("metadata");
+        if (metadata.isEmpty() || !metadata.get().has("out_trade_no")) {
+            // A PaymentIntent this system did not create (another integration on the same Stripe account): recorded
+            // and acknowledged as a genuine event without a status, so that Stripe stops sending it. Ours always
+            // carry out_trade_no; a malformed one is still refused below.
+            return new ParseResult.Parsed(eventId, account, null, null, null, null, created);
+        }
+        String outTradeNo = metadata.get().requiredIdentifier("out_trade_no");
         return new ParseResult.Parsed(eventId, account, outTradeNo, tradeNo, status, amount, created);
     }
 

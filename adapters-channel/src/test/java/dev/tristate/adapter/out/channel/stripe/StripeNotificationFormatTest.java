@@ -26,6 +26,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -106,6 +107,21 @@ class StripeNotificationFormatTest {
 
         assertThat(format.parse(signed(body, SECRET, T))).isEqualTo(new Parsed("evt_1Charge", ACCOUNT, null, null,
                 null, null, Instant.ofEpochSecond(1_735_689_570L)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"no metadata", "metadata without out_trade_no", "out_trade_no null"})
+    void readsAPaymentIntentThisSystemDidNotCreateAsAGenuineEventWithoutAStatus(String variant) {
+        String body = switch (variant) {
+            case "no metadata" -> SAMPLE.replace(
+                    "\"metadata\": {\"out_trade_no\": \"pay_test_0001\", \"tenant\": \"tenant-a\"},", "");
+            case "metadata without out_trade_no" -> SAMPLE.replace("\"out_trade_no\": \"pay_test_0001\", ", "");
+            default -> SAMPLE.replace("\"pay_test_0001\"", "null");
+        };
+
+        assertThat(format.parse(signed(body, SECRET, T))).isInstanceOfSatisfying(Parsed.class, parsed ->
+                assertThat(parsed).isEqualTo(new Parsed("evt_3QbTeZ2eZvKYlo2C0a1b2c3d", ACCOUNT, null, null, null,
+                        null, Instant.ofEpochSecond(1_735_689_570L))));
     }
 
     @Test
@@ -303,10 +319,10 @@ class StripeNotificationFormatTest {
                 bad("unknown currency", SAMPLE.replace("\"usd\"", "\"xyz\""), "data.object.currency"),
                 bad("currency with another minor unit at Stripe", SAMPLE.replace("\"usd\"", "\"isk\""),
                         "data.object.currency"),
-                bad("missing metadata", SAMPLE.replace(
-                        "\"metadata\": {\"out_trade_no\": \"pay_test_0001\", \"tenant\": \"tenant-a\"},", ""),
-                        "data.object.metadata"),
-                bad("missing out_trade_no", SAMPLE.replace("\"out_trade_no\": \"pay_test_0001\", ", ""),
+                bad("metadata not an object", SAMPLE.replace(
+                        "\"metadata\": {\"out_trade_no\": \"pay_test_0001\", \"tenant\": \"tenant-a\"},",
+                        "\"metadata\": \"pay_test_0001\","), "data.object.metadata"),
+                bad("empty out_trade_no", SAMPLE.replace("\"pay_test_0001\"", "\"\""),
                         "data.object.metadata.out_trade_no"),
                 bad("out_trade_no a number", SAMPLE.replace("\"pay_test_0001\"", "1"),
                         "data.object.metadata.out_trade_no"),
