@@ -148,10 +148,6 @@ final class Trade {
         return new RefundChange(true, made, behaviour);
     }
 
-    synchronized Optional<RefundSnapshot> refund(String outRefundNo) {
-        return Optional.ofNullable(refunds.get(outRefundNo));
-    }
-
     /** Ends a PROCESSING refund in SUCCESS at {@code now}; any other refund stays as it is. */
     synchronized Optional<RefundSnapshot> settleRefund(String outRefundNo, Instant now) {
         RefundSnapshot refund = refunds.get(outRefundNo);

@@ -2,10 +2,13 @@ package dev.tristate.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -71,6 +74,31 @@ class RefundTest extends SandboxChannelIntegrationBase {
         Map<String, Object> trade = parse(get("/sandbox-channel/trades/" + outTradeNo).body());
         assertThat(trade).containsEntry("refunded_minor", 500);
         assertThat((List<?>) trade.get("refunds")).hasSize(1);
+    }
+
+    @Test
+    void concurrentRefundsNeverRefundTwiceNorBeyondTheAmount() {
+        String outTradeNo = paidTrade(1999);
+        String body = "{\"out_refund_no\":\"rf_same\",\"amount_minor\":500,\"currency\":\"CNY\"}";
+
+        List<String> sameRefund = IntStream.range(0, 8).mapToObj(i -> http.sendAsync(
+                        HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo + "/refunds"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        HttpResponse.BodyHandlers.ofString()))
+                .toList().stream().map(CompletableFuture::join).map(HttpResponse::body).toList();
+        List<String> statuses = IntStream.range(0, 8).mapToObj(i -> http.sendAsync(
+                        HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo + "/refunds"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"out_refund_no\":\"rf_" + i
+                                        + "\",\"amount_minor\":500,\"currency\":\"CNY\"}")).build(),
+                        HttpResponse.BodyHandlers.ofString()))
+                .toList().stream().map(CompletableFuture::join).map(SandboxChannelIntegrationBase::refundStatus).toList();
+
+        assertThat(sameRefund).containsOnly(sameRefund.get(0));
+        assertThat(statuses).filteredOn("SUCCESS"::equals).hasSize(2);
+        assertThat(statuses).filteredOn("FAILED"::equals).hasSize(6);
+        assertThat(parse(get("/sandbox-channel/trades/" + outTradeNo).body())).containsEntry("refunded_minor", 1500);
     }
 
     @Test
