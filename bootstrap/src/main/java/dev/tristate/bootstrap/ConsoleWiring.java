@@ -7,6 +7,7 @@ import dev.tristate.application.port.in.StartReconciliationUseCase;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.OutboxRelayStore;
@@ -46,8 +47,10 @@ class ConsoleWiring {
     @Bean
     PaymentConsoleService paymentConsoleService(PaymentSearch search, PaymentRepository payments,
                                                 NotificationLog notifications, ReviewCases reviewCases,
-                                                OutboxQuarantine outbox, AuditTrail audit) {
-        return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit);
+                                                OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
+                                                ConsumerDeliveryStore deliveries, TaskStore tasks) {
+        return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit, inbox,
+                deliveries, tasks);
     }
 
     @Bean
