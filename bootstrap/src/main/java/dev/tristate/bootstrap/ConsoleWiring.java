@@ -16,6 +16,7 @@ import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AskChannelService;
 import dev.tristate.application.service.AuditLogService;
@@ -95,9 +96,9 @@ class ConsoleWiring {
     @Bean
     TenantAdministrationService tenantAdministrationService(
             ProvisionTenantService provisioning, TenantRepository tenants, ChannelCredentialStore credentials,
-            AuditTrail audit, Transactions transactions, Clock clock,
+            TenantWebhooks webhooks, AuditTrail audit, Transactions transactions, Clock clock,
             @Value("${tristate.admin.credential-grace-period:24h}") Duration gracePeriod) {
-        return new TenantAdministrationService(provisioning, tenants, credentials, audit, transactions, clock,
-                gracePeriod);
+        return new TenantAdministrationService(provisioning, tenants, credentials, webhooks, audit, transactions,
+                clock, gracePeriod);
     }
 }
