@@ -4,24 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.port.out.AuditTrail;
-import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerFailure;
-import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.consumer.DeliveryStatus;
-import dev.tristate.domain.consumer.InboundMessage;
 import dev.tristate.domain.entitlement.EntitlementKey;
-import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskStatus;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -31,26 +26,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Quarantined consumer messages and tasks on the console, over real HTTP. */
 class ConsoleWorkQuarantineTest extends ConsoleTestBase {
 
-    /** No consumer of this name runs in the application: what the console replays stays due, untouched. */
-    private static final String CONSUMER = "console-test";
-    private static final ConsumerRetryPolicy POLICY = new ConsumerRetryPolicy(
-            new Backoff(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0), 3, Duration.ofHours(1));
-
-    @Autowired
-    ConsumerDeliveryStore deliveries;
     @Autowired
     TaskStore tasks;
     @Autowired
     AuditTrail audit;
-
-    private ConsumerDelivery quarantinedDelivery(String body) {
-        InboundMessage message = new InboundMessage(UUID.randomUUID().toString(), "PaymentSucceeded",
-                Map.of("amqp.routing-key", "payment.succeeded"), body.getBytes(StandardCharsets.UTF_8));
-        ConsumerDelivery d = ConsumerDelivery.firstFailure(CONSUMER, message,
-                ConsumerFailure.permanent("unknown SKU kind"), POLICY, Instant.now(), 0.5);
-        deliveries.insert(d);
-        return d;
-    }
 
     private Task quarantinedTask() {
         Payment p = payment(tenant());
