@@ -3,6 +3,7 @@ package dev.tristate.bootstrap.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
+import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
 import dev.tristate.application.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
@@ -31,11 +32,8 @@ import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
@@ -55,34 +53,6 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
     private static final Duration GRACE = Duration.ofHours(1);
     private static final Operator OLGA = new Operator("olga", ConsoleRole.OPERATOR);
 
-    /** A clock the test sets; every service below reads time from it, as the application's services do. */
-    static final class MovableClock extends Clock {
-        private volatile Instant now;
-
-        MovableClock(Instant start) {
-            this.now = start;
-        }
-
-        void set(Instant to) {
-            now = to;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     @Autowired ProvisionTenantService provisioning;
     @Autowired TenantRepository tenantRepository;
     @Autowired ChannelCredentialStore credentials;
@@ -98,7 +68,7 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
     @Autowired UnknownOutcomeRecorder unknowns;
 
     private final Instant rotatedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    private final MovableClock clock = new MovableClock(rotatedAt);
+    private final SettableClock clock = new SettableClock(rotatedAt);
 
     private TenantAdministrationService administration() {
         return new TenantAdministrationService(provisioning, tenantRepository, credentials, webhooks, audit,
