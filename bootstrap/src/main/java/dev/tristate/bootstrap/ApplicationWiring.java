@@ -1,6 +1,7 @@
 package dev.tristate.bootstrap;
 
 import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ConsoleUserRepository;
 import dev.tristate.application.port.out.PasswordHasher;
 import dev.tristate.application.port.out.PaymentRepository;
@@ -42,8 +43,9 @@ class ApplicationWiring {
 
     @Bean
     ConsoleUserService consoleUserService(ConsoleUserRepository users, PasswordHasher hasher,
-                                          Transactions transactions, Clock clock, SecureRandom random) {
-        return new ConsoleUserService(users, hasher, transactions, clock, random);
+                                          Transactions transactions, Clock clock, SecureRandom random,
+                                          AuditTrail audit) {
+        return new ConsoleUserService(users, hasher, transactions, clock, random, audit);
     }
 
     @Bean

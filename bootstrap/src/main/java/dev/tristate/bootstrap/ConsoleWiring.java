@@ -7,6 +7,7 @@ import dev.tristate.application.port.in.StartReconciliationUseCase;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.OutboxRelayStore;
@@ -15,6 +16,7 @@ import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AskChannelService;
 import dev.tristate.application.service.AuditLogService;
@@ -46,8 +48,10 @@ class ConsoleWiring {
     @Bean
     PaymentConsoleService paymentConsoleService(PaymentSearch search, PaymentRepository payments,
                                                 NotificationLog notifications, ReviewCases reviewCases,
-                                                OutboxQuarantine outbox, AuditTrail audit) {
-        return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit);
+                                                OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
+                                                ConsumerDeliveryStore deliveries, TaskStore tasks) {
+        return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit, inbox,
+                deliveries, tasks);
     }
 
     @Bean
@@ -92,9 +96,9 @@ class ConsoleWiring {
     @Bean
     TenantAdministrationService tenantAdministrationService(
             ProvisionTenantService provisioning, TenantRepository tenants, ChannelCredentialStore credentials,
-            AuditTrail audit, Transactions transactions, Clock clock,
+            TenantWebhooks webhooks, AuditTrail audit, Transactions transactions, Clock clock,
             @Value("${tristate.admin.credential-grace-period:24h}") Duration gracePeriod) {
-        return new TenantAdministrationService(provisioning, tenants, credentials, audit, transactions, clock,
-                gracePeriod);
+        return new TenantAdministrationService(provisioning, tenants, credentials, webhooks, audit, transactions,
+                clock, gracePeriod);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tristate.application.service;
 
+import dev.tristate.application.port.in.ActionAudit;
 import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.NotPermitted;
 import dev.tristate.application.port.out.AuditTrail;
@@ -10,6 +11,7 @@ import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.Operator;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -27,6 +29,69 @@ final class AuditedActions {
     /** One action to run: who, what, on what, why. */
     record Action(ActionKey key, Operator operator, String action, String subjectType, String subjectId,
                   String reason) {
+
+        /** The same action's entry for one of its steps (key {@code <key>:<step>}). */
+        Action step(String step) {
+            return new Action(key.part(step), operator, action, subjectType, subjectId, reason);
+        }
+
+        AuditEntry entry(Outcome outcome, Instant at) {
+            return new AuditEntry(key, operator.username(), action, subjectType, subjectId, reason, outcome.result(),
+                    outcome.detail(), at);
+        }
+    }
+
+    /**
+     * The audit entry of an action whose effect another use case applies in its own transactions: handed to it as an
+     * {@link ActionAudit}, written by it inside the effect's transaction, and settled by {@link #settle} afterwards.
+     */
+    final class InEffect implements ActionAudit {
+        private final Action action;
+        private volatile boolean written;
+        private volatile boolean keyTaken;
+
+        private InEffect(Action action) {
+            this.action = action;
+        }
+
+        @Override
+        public void record(String result, String detail, Instant at) {
+            try {
+                audit.record(action.entry(new Outcome(result, detail), at));
+                written = true;
+            } catch (PersistenceFailure.AlreadyExists e) {
+                keyTaken = true;
+                throw e;
+            }
+        }
+
+        /** The use case's write met the key of an entry written before: this submission is a repeat. */
+        boolean keyTaken() {
+            return keyTaken;
+        }
+
+        /** The entry as committed, if the use case wrote it and its transaction committed. */
+        Optional<AuditEntry> committed() {
+            return written ? audit.findByActionKey(action.key()) : Optional.empty();
+        }
+    }
+
+    InEffect inEffect(Action action) {
+        return new InEffect(action);
+    }
+
+    /**
+     * After the use case returned: the entry it wrote in its effect's transaction; or, where the key was taken, the
+     * first submission's entry (a repeat); or, where it wrote none (there was nothing to apply: already applied by
+     * someone else ...), an entry of {@code otherwise} in a transaction of its own, which holds no effect.
+     */
+    ActionResult settle(InEffect note, Function<Instant, Outcome> otherwise) {
+        if (note.keyTaken) {
+            return audit.findByActionKey(note.action.key()).map(first -> new ActionResult(first, true))
+                    .orElseGet(() -> run(note.action, otherwise));
+        }
+        return note.committed().map(entry -> new ActionResult(entry, false))
+                .orElseGet(() -> run(note.action, otherwise));
     }
 
     private final AuditTrail audit;
@@ -47,8 +112,7 @@ final class AuditedActions {
 
     /** Records one part of a bulk action inside the bulk action's transaction. */
     void recordPart(Action part, Instant now, Outcome outcome) {
-        audit.record(new AuditEntry(part.key(), part.operator().username(), part.action(), part.subjectType(),
-                part.subjectId(), part.reason(), outcome.result(), outcome.detail(), now));
+        audit.record(part.entry(outcome, now));
     }
 
     /** Runs the effect (given the action's time) and records it, once per action key. */
@@ -57,9 +121,7 @@ final class AuditedActions {
             return transactions.inTransaction(() -> {
                 Instant now = clock.instant();
                 Outcome outcome = effect.apply(now);
-                AuditEntry entry = new AuditEntry(action.key(), action.operator().username(), action.action(),
-                        action.subjectType(), action.subjectId(), action.reason(), outcome.result(),
-                        outcome.detail(), now);
+                AuditEntry entry = action.entry(outcome, now);
                 audit.record(entry);
                 return new ActionResult(entry, false);
             });

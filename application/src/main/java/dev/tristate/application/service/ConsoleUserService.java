@@ -1,18 +1,35 @@
 package dev.tristate.application.service;
 
+import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.port.in.FindConsoleUserQuery;
+import dev.tristate.application.port.in.ManageConsoleUsersUseCase;
+import dev.tristate.application.port.in.NotFoundInConsole;
+import dev.tristate.application.port.in.NotPermitted;
+import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ConsoleUserRepository;
-import dev.tristate.domain.console.ConsoleRole;
-import dev.tristate.domain.console.ConsoleUser;
 import dev.tristate.application.port.out.PasswordHasher;
 import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.AuditedActions.Action;
+import dev.tristate.application.service.AuditedActions.Outcome;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.ConsoleUser;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
-public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConsoleUserQuery {
+/**
+ * Console users: the first operator on the first run, the login's look-up, and operators' management of users
+ * ({@link ManageConsoleUsersUseCase}: each change audited in its own transaction, once per action key; a generated
+ * password returned once, never audited or logged).
+ */
+public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConsoleUserQuery,
+        ManageConsoleUsersUseCase {
+
+    public static final String SUBJECT = "console-user";
 
     private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
@@ -21,14 +38,16 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
     private final Transactions transactions;
     private final Clock clock;
     private final SecureRandom random;
+    private final AuditedActions actions;
 
     public ConsoleUserService(ConsoleUserRepository users, PasswordHasher hasher, Transactions transactions,
-                              Clock clock, SecureRandom random) {
+                              Clock clock, SecureRandom random, AuditTrail audit) {
         this.users = users;
         this.hasher = hasher;
         this.transactions = transactions;
         this.clock = clock;
         this.random = random;
+        this.actions = new AuditedActions(audit, transactions, clock);
     }
 
     @Override
@@ -55,6 +74,70 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
     @Override
     public Optional<ConsoleUser> findConsoleUser(String username) {
         return users.findByUsername(username);
+    }
+
+    @Override
+    public List<UserView> consoleUsers() {
+        return users.findAll().stream().map(UserView::of).toList();
+    }
+
+    @Override
+    public UserChange createUser(CreateUserCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "create console users");
+        // Checked before anything is written: a bad name is refused with its reason (400), not stored.
+        ConsoleUser probe = new ConsoleUser(command.username(), "-", command.role(), true, clock.instant());
+        String password = generatePassword();
+        AtomicBoolean created = new AtomicBoolean();
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "CREATE_USER", SUBJECT,
+                probe.username(), null), now -> {
+            if (users.findByUsername(probe.username()).isPresent()) {
+                return new Outcome("NAME_TAKEN", "a user of this name exists: nothing changed");
+            }
+            users.insert(new ConsoleUser(probe.username(), hasher.hash(password), command.role(), true, now));
+            created.set(true);
+            return new Outcome("CREATED", command.role().name());
+        });
+        return new UserChange(result, created.get() && !result.repeated() ? Optional.of(password) : Optional.empty());
+    }
+
+    @Override
+    public UserChange disableUser(UserCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "disable console users");
+        if (command.operator().username().equals(command.username())) {
+            throw new NotPermitted(command.operator().username() + " may not disable themselves");
+        }
+        requireUser(command.username());
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "DISABLE_USER",
+                SUBJECT, command.username(), null), now -> {
+            ConsoleUser user = users.findByUsername(command.username()).orElseThrow();
+            if (!user.enabled()) {
+                return new Outcome("ALREADY_DISABLED", "nothing changed");
+            }
+            users.update(new ConsoleUser(user.username(), user.passwordHash(), user.role(), false, user.createdAt()));
+            return new Outcome("DISABLED", user.role().name());
+        });
+        return new UserChange(result, Optional.empty());
+    }
+
+    @Override
+    public UserChange resetPassword(UserCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "reset console users' passwords");
+        requireUser(command.username());
+        String password = generatePassword();
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "RESET_PASSWORD",
+                SUBJECT, command.username(), null), now -> {
+            ConsoleUser user = users.findByUsername(command.username()).orElseThrow();
+            users.update(new ConsoleUser(user.username(), hasher.hash(password), user.role(), user.enabled(),
+                    user.createdAt()));
+            return new Outcome("RESET", user.enabled() ? "enabled user" : "disabled user (stays disabled)");
+        });
+        return new UserChange(result, result.repeated() ? Optional.empty() : Optional.of(password));
+    }
+
+    private void requireUser(String username) {
+        if (users.findByUsername(username).isEmpty()) {
+            throw new NotFoundInConsole("no console user " + username);
+        }
     }
 
     private String generatePassword() {

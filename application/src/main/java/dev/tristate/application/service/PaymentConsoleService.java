@@ -4,11 +4,14 @@ import dev.tristate.application.port.in.PaymentNotFound;
 import dev.tristate.application.port.in.PaymentTimelineQuery;
 import dev.tristate.application.port.in.SearchPaymentsQuery;
 import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PaymentSearch;
 import dev.tristate.application.port.out.ReviewCases;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.console.OutboxEventView;
@@ -16,8 +19,10 @@ import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.PaymentCriteria;
 import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.task.Task;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,15 +37,22 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
     private final ReviewCases reviewCases;
     private final OutboxQuarantine outbox;
     private final AuditTrail audit;
+    private final Inbox inbox;
+    private final ConsumerDeliveryStore deliveries;
+    private final TaskStore tasks;
 
     public PaymentConsoleService(PaymentSearch search, PaymentRepository payments, NotificationLog notifications,
-                                 ReviewCases reviewCases, OutboxQuarantine outbox, AuditTrail audit) {
+                                 ReviewCases reviewCases, OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
+                                 ConsumerDeliveryStore deliveries, TaskStore tasks) {
         this.search = search;
         this.payments = payments;
         this.notifications = notifications;
         this.reviewCases = reviewCases;
         this.outbox = outbox;
         this.audit = audit;
+        this.inbox = inbox;
+        this.deliveries = deliveries;
+        this.tasks = tasks;
     }
 
     @Override
@@ -55,7 +67,8 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
         entries.add(new TimelineEntry(payment.createdAt(), Kind.CREATED, "PENDING", null,
                 payment.amount() + " " + payment.channel(), null));
         for (NotificationView n : notifications.forPayment(tenantId, paymentId.value())) {
-            entries.add(new TimelineEntry(n.receivedAt(), Kind.NOTIFICATION,
+            Kind kind = ResolvePaymentsService.SOURCE_QUERY.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
+            entries.add(new TimelineEntry(n.receivedAt(), kind,
                     n.source() + " " + n.channel() + (n.reportedStatus() == null ? "" : " " + n.reportedStatus()),
                     n.outcome().name(), "signature " + n.signatureResult()
                     + (n.reason() == null ? "" : "; " + n.reason()), null));
@@ -76,12 +89,34 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
             for (AuditEntry a : audit.forSubject(QuarantineService.SUBJECT, e.eventId().toString())) {
                 entries.add(auditEntry(a));
             }
+            consumerRecords(e, entries);
+        }
+        for (Task t : tasks.forPayment(tenantId, paymentId)) {
+            entries.add(new TimelineEntry(t.createdAt(), Kind.TASK, t.type() + " " + t.key(), t.status().name(),
+                    "attempts " + t.attempts() + (t.lastError() == null ? "" : "; " + t.lastError()),
+                    "/admin/quarantine/task?key=" + t.key()));
         }
         for (AuditEntry a : audit.forSubject("payment", paymentId.value())) {
             entries.add(auditEntry(a));
         }
         entries.sort(Comparator.comparing(TimelineEntry::at));
         return new PaymentTimeline(payment, entries);
+    }
+
+    /** What each consumer made of one event: applied (its inbox row), or retried, quarantined, discarded. */
+    private void consumerRecords(OutboxEventView e, List<TimelineEntry> entries) {
+        for (Inbox.InboxEntry applied : inbox.forEvent(e.eventId())) {
+            if (applied.tenantId().equals(e.tenantId())) {
+                entries.add(new TimelineEntry(applied.processedAt(), Kind.CONSUMER, applied.consumer() + " "
+                        + applied.eventType(), "APPLIED", applied.outcome(), null));
+            }
+        }
+        for (ConsumerDelivery d : deliveries.forMessage(e.eventId().toString())) {
+            entries.add(new TimelineEntry(d.createdAt(), Kind.CONSUMER, d.consumer() + " " + e.eventType(),
+                    d.status().name(), "attempts " + d.attempts() + (d.lastError() == null ? "" : "; "
+                    + d.lastError()), "/admin/quarantine/delivery?consumer=" + d.consumer() + "&key="
+                    + d.deliveryKey()));
+        }
     }
 
     private static TimelineEntry auditEntry(AuditEntry a) {

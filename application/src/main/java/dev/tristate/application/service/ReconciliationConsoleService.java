@@ -1,5 +1,6 @@
 package dev.tristate.application.service;
 
+import dev.tristate.application.port.in.ActionAudit;
 import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase;
 import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
@@ -16,6 +17,7 @@ import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSour
 import dev.tristate.application.port.in.StatementRejected;
 import dev.tristate.application.port.in.StatementUnavailable;
 import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AuditedActions.Action;
 import dev.tristate.application.service.AuditedActions.Outcome;
@@ -29,11 +31,14 @@ import java.util.stream.Collectors;
 
 /**
  * The console's side of reconciliation: starting a run and pressing a discrepancy's repair button, each audited under
- * the form's action key. Both run the reconciliation service's own transactions (a run fetches the statement over
- * the network; a repair writes a FAILED settlement after a failed attempt), so the audit entry is written right after
- * the effect rather than in its transaction, as {@link AskChannelService} does for the resolver. What keeps them
- * once-only is the effect itself: a repair is settled under a status precondition (applied once, whoever asks) and a
- * re-run of a day repeats no repair; the action key keeps a resubmitted form from acting at all.
+ * the form's action key. A repair's audit entry is written by the reconciliation service in the transaction that
+ * settles the repair (APPLIED with its effect, or FAILED), through the command's {@link ActionAudit}: the repair and
+ * its entry commit together. Where that transaction wrote none (the repair was settled before, or is not available),
+ * nothing was done, and this service audits the press in a transaction of its own. A run fetches its statement over
+ * the network and writes in several transactions, so its entry follows the run. What keeps them once-only is the
+ * action key (a resubmitted form finds it and does nothing; two racing meet at its unique index in the repair's
+ * transaction, and the second rolls back) and the effect itself: a repair is settled under a status precondition
+ * (applied once, whoever asks) and a re-run of a day repeats no repair.
  */
 public class ReconciliationConsoleService implements RunReconciliationUseCase, RepairDiscrepancyUseCase {
 
@@ -94,35 +99,42 @@ public class ReconciliationConsoleService implements RunReconciliationUseCase, R
             return repeated.get();
         }
         Instant asked = clock.instant();
+        AuditedActions.InEffect note = actions.inEffect(new Action(command.actionKey(), command.operator(),
+                "REPAIR_DISCREPANCY", DISCREPANCY_SUBJECT, Long.toString(command.discrepancyId()),
+                command.reason().text()));
         Outcome outcome;
         try {
             DiscrepancyView after = repair.applyRepair(new ApplyRepairCommand(command.tenantId(),
-                    command.discrepancyId(), command.operator().username(), command.reason().text()));
+                    command.discrepancyId(), command.operator().username(), command.reason().text(), note));
             outcome = outcomeOf(after, command.operator(), asked);
         } catch (ReconciliationNotFound e) {
             throw new NotFoundInConsole("no discrepancy " + command.discrepancyId() + " of tenant "
                     + command.tenantId());
         } catch (RepairNotAvailable e) {
             outcome = new Outcome("NOT_AVAILABLE", e.getMessage());
+        } catch (PersistenceFailure.AlreadyExists e) {
+            if (!note.keyTaken()) {
+                throw e;
+            }
+            outcome = null; // the same form submitted twice at once: the other submission repaired
         }
-        Outcome result = outcome;
-        return actions.run(new Action(command.actionKey(), command.operator(), "REPAIR_DISCREPANCY",
-                DISCREPANCY_SUBJECT, Long.toString(command.discrepancyId()), command.reason().text()), now -> result);
+        Outcome otherwise = outcome;
+        return actions.settle(note, now -> otherwise);
     }
 
     /** Applied by this request, applied before it (by whom, when), or failed. */
     private static Outcome outcomeOf(DiscrepancyView d, Operator operator, Instant asked) {
         String what = d.kind() + " → " + d.repair() + ": ";
         if (d.repairStatus() == RepairStatus.FAILED) {
-            return new Outcome("REPAIR_FAILED", what + d.repairResult());
+            return new Outcome(ApplyDiscrepancyRepairUseCase.REPAIR_FAILED, what + d.repairResult());
         }
         if (d.repairStatus() != RepairStatus.APPLIED) {
-            return new Outcome("REPAIR_FAILED", what + "still " + d.repairStatus());
+            return new Outcome(ApplyDiscrepancyRepairUseCase.REPAIR_FAILED, what + "still " + d.repairStatus());
         }
         boolean byThisRequest = operator.username().equals(d.repairedBy()) && d.repairedAt() != null
                 && !d.repairedAt().isBefore(asked);
         return byThisRequest
-                ? new Outcome("REPAIRED", what + d.repairResult())
+                ? new Outcome(ApplyDiscrepancyRepairUseCase.REPAIRED, what + d.repairResult())
                 : new Outcome("ALREADY_APPLIED", what + "applied by " + d.repairedBy() + " at " + d.repairedAt()
                         + ": " + d.repairResult());
     }

@@ -1,5 +1,6 @@
 package dev.tristate.application.service;
 
+import dev.tristate.application.port.in.ActionAudit;
 import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase;
 import dev.tristate.application.port.in.DiscrepancyView;
 import dev.tristate.application.port.in.ReconciliationNotFound;
@@ -260,7 +261,8 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
                 if (d.repairStatus() != RepairStatus.PENDING) {
                     continue;
                 }
-                RepairStatus after = repair(d, AUTOMATIC_OPERATOR, "automatic repair by reconciliation run " + runId)
+                RepairStatus after = repair(d, AUTOMATIC_OPERATOR, "automatic repair by reconciliation run " + runId,
+                        ActionAudit.NONE)
                         .repairStatus();
                 if (after == RepairStatus.APPLIED) {
                     applied++;
@@ -298,7 +300,7 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
         if (d.repairStatus() == RepairStatus.APPLIED) {
             return view(d);
         }
-        return view(repair(d, command.operator(), command.reason()));
+        return view(repair(d, command.operator(), command.reason(), command.audit()));
     }
 
     /** Someone settled the repair between our read and our write: our effects are rolled back. */
@@ -308,34 +310,45 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
         }
     }
 
-    /** Applies the class's repair and settles it in one transaction; a failure is written down as FAILED. */
-    private StoredDiscrepancy repair(StoredDiscrepancy d, String operator, String reason) {
+    /**
+     * Applies the class's repair and settles it in one transaction; a failure is written down as FAILED. An operator's
+     * {@code audit} entry is written in the transaction that settles the repair (APPLIED with its effect, or FAILED),
+     * so the repair and its audit entry commit together; a repair someone else settled first writes none.
+     */
+    private StoredDiscrepancy repair(StoredDiscrepancy d, String operator, String reason, ActionAudit audit) {
         Repair repair = d.kind().repair();
         unavailability(repair).ifPresent(why -> {
             throw new RepairNotAvailable(repair + " is not available: " + why);
         });
         try {
             try {
-                settle(d, operator, reason);
+                settle(d, operator, reason, audit);
             } catch (PersistenceFailure.AlreadyExists raced) {
                 // A unique key said someone was first. Settled with it (the notification's dedup key): done. Still
                 // unsettled: a grant of the same key committed first (the consumer), and once more finds it granted.
                 if (records.discrepancy(d.tenantId(), d.id()).orElseThrow().repairStatus() == d.repairStatus()) {
-                    settle(d, operator, reason);
+                    settle(d, operator, reason, audit);
                 }
             }
         } catch (SettledMeanwhile | PersistenceFailure.AlreadyExists meanwhile) {
             // Applied by someone else first (the notification's dedup key or the repair's status says so).
         } catch (RuntimeException failure) {
-            transactions.inTransaction(() -> records.settleRepair(d.id(), d.repairStatus(),
-                    new RepairSettlement(RepairStatus.FAILED, repair + " failed: " + failure.getMessage(), operator,
-                            reason, now())));
+            transactions.inTransaction(() -> {
+                Instant now = now();
+                String result = repair + " failed: " + failure.getMessage();
+                boolean settled = records.settleRepair(d.id(), d.repairStatus(),
+                        new RepairSettlement(RepairStatus.FAILED, result, operator, reason, now));
+                if (settled) {
+                    audit.record(REPAIR_FAILED, repairDetail(d, result), now);
+                }
+                return settled;
+            });
         }
         return records.discrepancy(d.tenantId(), d.id()).orElseThrow();
     }
 
     /** The repair's effect and its settlement (PENDING or FAILED to APPLIED, conditional) in one transaction. */
-    private void settle(StoredDiscrepancy d, String operator, String reason) {
+    private void settle(StoredDiscrepancy d, String operator, String reason, ActionAudit audit) {
         transactions.inTransaction(() -> {
             Instant now = now();
             String result = effect(d, operator, reason, now);
@@ -343,8 +356,14 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
                     new RepairSettlement(RepairStatus.APPLIED, result, operator, reason, now))) {
                 throw new SettledMeanwhile();
             }
+            audit.record(REPAIRED, repairDetail(d, result), now);
             return null;
         });
+    }
+
+    /** What a repair did, as its audit entry says it: {@code <class> → <repair>: <result>}. */
+    static String repairDetail(StoredDiscrepancy d, String result) {
+        return d.kind() + " → " + d.kind().repair() + ": " + result;
     }
 
     private Optional<String> unavailability(Repair repair) {

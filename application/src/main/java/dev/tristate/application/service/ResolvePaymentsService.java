@@ -1,5 +1,6 @@
 package dev.tristate.application.service;
 
+import dev.tristate.application.port.in.ActionAudit;
 import dev.tristate.application.port.in.AskChannelNowUseCase;
 import dev.tristate.application.port.in.PaymentNotFound;
 import dev.tristate.application.port.in.ResolutionInProgress;
@@ -141,7 +142,7 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
         for (ClaimedCase c : claimed) {
             Fate fate;
             try {
-                fate = work(c, lease, null);
+                fate = work(c, lease, null, ActionAudit.NONE);
             } catch (PersistenceFailure failure) {
                 // The case stays leased; when the lease runs out it is due again and asked again.
                 fate = Fate.LOST_LEASE;
@@ -165,12 +166,18 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
         LeaseToken lease = new LeaseToken(uuids.get());
         Optional<ClaimedCase> claimed = transactions.inTransaction(() -> {
             cases.open(tenant, payment.id().value(), payment.channel(), "ASKED_BY_OPERATOR", now);
-            return cases.claimNow(tenant, payment.id().value(), lease, now, now.plus(settings.lease()));
+            Optional<ClaimedCase> c = cases.claimNow(tenant, payment.id().value(), lease, now,
+                    now.plus(settings.lease()));
+            // The attempt is audited before the channel is asked, with the claim: a repeated form rolls the claim back.
+            command.audit().record(c.isPresent() ? ASKING : IN_PROGRESS, c.isPresent()
+                    ? "asking the channel about a " + payment.status() + " payment"
+                    : "a resolver is asking the channel about this payment right now", now);
+            return c;
         });
         if (claimed.isEmpty()) {
             throw new ResolutionInProgress(payment.id());
         }
-        work(claimed.get(), lease, command.operator());
+        work(claimed.get(), lease, command.operator(), command.audit());
         return unknownCase(tenant, payment.id()).orElseThrow();
     }
 
@@ -184,18 +191,22 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
         return cases.find(tenantId, paymentId.value()).map(this::view);
     }
 
-    private Fate work(ClaimedCase c, LeaseToken lease, String operator) {
+    /**
+     * Asks the channel about one claimed case and applies the answer. {@code audit} (an operator's question) records
+     * the answer once: in the transaction that applies it where there is one, else in the one that settles the case.
+     */
+    private Fate work(ClaimedCase c, LeaseToken lease, String operator, ActionAudit audit) {
         int attempt = c.attempts() + 1;
         String askedBy = operator == null ? "" : " (asked by " + operator + ")";
         Optional<Payment> payment = payments.findById(c.tenantId(), new PaymentId(c.paymentId()));
         if (payment.isPresent() && !payment.get().status().isUnresolved()) {
-            return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
+            return finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
                     "payment already " + payment.get().status() + askedBy);
         }
         ChannelGateway gateway = gateways.get(c.channel());
         Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
         if (gateway == null || account.isEmpty()) {
-            return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
+            return finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
                     (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy);
         }
         Instant askedAt = now();
@@ -204,62 +215,66 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             answer = gateway.queryTrade(c.paymentId(), account.get());
         } catch (ChannelFailure failure) {
             String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
-            return retryOrFlag(c, lease, attempt, kind, "channel: " + failure.getMessage() + askedBy, askedAt);
+            return retryOrFlag(audit, c, lease, attempt, kind, "channel: " + failure.getMessage() + askedBy, askedAt);
         }
         if (payment.isEmpty()) {
-            return neverStored(c, lease, attempt, answer, askedBy);
+            return neverStored(audit, c, lease, attempt, answer, askedBy);
         }
         Payment current = payment.get();
         if (answer instanceof TradeQueryAnswer.Found found) {
-            ChannelReportApplier.Result result = applyAnswer(current, found.report(), found.rawAnswer(), 200,
+            ChannelReportApplier.Result result = applyAnswer(audit, current, found.report(), found.rawAnswer(), 200,
                     found.report().status().name());
+            audit = ActionAudit.NONE;
             String effect = result.outcome().name();
             String detail = describe(result) + askedBy;
             if (result.outcome() == NotificationOutcome.HELD_FOR_REVIEW) {
-                return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, found.report().status().name(),
+                return finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, found.report().status().name(),
                         effect, detail);
             }
             if (result.after() != null && !result.after().isUnresolved()) {
-                return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, found.report().status().name(),
+                return finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null, found.report().status().name(),
                         effect, detail);
             }
-            return retryOrFlag(c, lease, attempt, found.report().status().name(), detail, askedAt, effect);
+            return retryOrFlag(audit, c, lease, attempt, found.report().status().name(), detail, askedAt, effect);
         }
         // NOT FOUND: the channel says nobody paid this trade.
         Instant expiresAt = current.createdAt().plus(settings.paymentExpiry());
         boolean closable = current.status() == PaymentStatus.PENDING || current.status() == PaymentStatus.UNKNOWN;
         if (closable && !askedAt.isBefore(expiresAt)) {
             ChannelReport closed = new ChannelReport(ChannelTradeStatus.CLOSED, current.amount(), null, askedAt);
-            ChannelReportApplier.Result result = applyAnswer(current, closed, answer.rawAnswer(), 404, "NOT_FOUND");
+            ChannelReportApplier.Result result = applyAnswer(audit, current, closed, answer.rawAnswer(), 404,
+                    "NOT_FOUND");
+            audit = ActionAudit.NONE;
             ResolutionStatus status = result.after() != null && !result.after().isUnresolved()
                     ? ResolutionStatus.RESOLVED : ResolutionStatus.FLAGGED;
-            return finish(c, lease, attempt, status, null, "NOT_FOUND", result.outcome().name(),
+            return finish(audit, c, lease, attempt, status, null, "NOT_FOUND", result.outcome().name(),
                     "expired and the channel has no payment: " + describe(result) + askedBy);
         }
         if (closable) {
             // Not paid yet, not expired: the payer may still pay. Look again at expiry; this costs no attempt.
-            return complete(c, lease, new Completion(ResolutionStatus.OPEN, c.attempts(), expiresAt,
+            return complete(audit, c, lease, new Completion(ResolutionStatus.OPEN, c.attempts(), expiresAt,
                     "NOT_FOUND: not paid yet; asked again at expiry" + askedBy, askedAt),
                     new Attempt(c.tenantId(), c.paymentId(), attempt, askedAt, "NOT_FOUND", "NONE",
                             "not paid yet, expires " + expiresAt + askedBy), Fate.RESCHEDULED);
         }
-        return retryOrFlag(c, lease, attempt, "NOT_FOUND", "channel has no payment for a " + current.status()
+        return retryOrFlag(audit, c, lease, attempt, "NOT_FOUND", "channel has no payment for a " + current.status()
                 + " payment" + askedBy, askedAt);
     }
 
     /** The create-payment's commit never happened (no payment here); the channel decides whether a person is needed. */
-    private Fate neverStored(ClaimedCase c, LeaseToken lease, int attempt, TradeQueryAnswer answer, String askedBy) {
+    private Fate neverStored(ActionAudit audit, ClaimedCase c, LeaseToken lease, int attempt, TradeQueryAnswer answer,
+                             String askedBy) {
         if (answer instanceof TradeQueryAnswer.Found found && found.report().status() == ChannelTradeStatus.SUCCESS) {
-            return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "SUCCESS", "NONE",
+            return finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, "SUCCESS", "NONE",
                     "the channel took money for a payment that was never stored" + askedBy);
         }
         String said = answer instanceof TradeQueryAnswer.Found found ? found.report().status().name() : "NOT_FOUND";
-        return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, said, "NONE",
+        return finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null, said, "NONE",
                 "payment never stored (its create did not commit); the channel holds no payment for it" + askedBy);
     }
 
-    private ChannelReportApplier.Result applyAnswer(Payment payment, ChannelReport report, String raw,
-                                                    int answerStatus, String reportedStatus) {
+    private ChannelReportApplier.Result applyAnswer(ActionAudit audit, Payment payment, ChannelReport report,
+                                                    String raw, int answerStatus, String reportedStatus) {
         Instant now = now();
         return transactions.inTransaction(() -> {
             long id = log.record(new NotificationLog.Entry(payment.channel(), SOURCE_QUERY, payment.tenantId(), null,
@@ -271,42 +286,49 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             ChannelReportApplier.Result result = applier.apply(payment.tenantId(), fresh, report, id, now);
             log.complete(id, new NotificationLog.Completion(result.outcome(), result.before(), result.after(),
                     result.reason(), answerStatus, null, 0));
+            audit.record(AskChannelNowUseCase.ANSWERED, "channel: " + reportedStatus + "; " + describe(result)
+                    + "; payment " + (result.after() == null ? fresh.status() : result.after()), now);
             return result;
         });
     }
 
-    private Fate retryOrFlag(ClaimedCase c, LeaseToken lease, int attempt, String answer, String detail,
-                             Instant askedAt) {
-        return retryOrFlag(c, lease, attempt, answer, detail, askedAt, "NONE");
+    private Fate retryOrFlag(ActionAudit audit, ClaimedCase c, LeaseToken lease, int attempt, String answer,
+                             String detail, Instant askedAt) {
+        return retryOrFlag(audit, c, lease, attempt, answer, detail, askedAt, "NONE");
     }
 
-    private Fate retryOrFlag(ClaimedCase c, LeaseToken lease, int attempt, String answer, String detail,
-                             Instant askedAt, String effect) {
+    private Fate retryOrFlag(ActionAudit audit, ClaimedCase c, LeaseToken lease, int attempt, String answer,
+                             String detail, Instant askedAt, String effect) {
         Optional<Duration> delay = settings.scheduleFor(c.channel()).delayAfter(attempt);
         if (delay.isPresent()) {
-            return complete(c, lease, new Completion(ResolutionStatus.OPEN, attempt, askedAt.plus(delay.get()),
+            return complete(audit, c, lease, new Completion(ResolutionStatus.OPEN, attempt, askedAt.plus(delay.get()),
                     answer + ": " + detail, askedAt),
                     new Attempt(c.tenantId(), c.paymentId(), attempt, askedAt, answer, effect, detail),
                     Fate.RESCHEDULED);
         }
         // Out of patience is not evidence: the payment keeps its state, a person takes the case.
-        return finish(c, lease, attempt, ResolutionStatus.FLAGGED, askedAt, answer, effect,
+        return finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, askedAt, answer, effect,
                 "query schedule used up after " + attempt + " queries; last: " + detail);
     }
 
-    private Fate finish(ClaimedCase c, LeaseToken lease, int attempt, ResolutionStatus status, Instant at,
-                        String answer, String effect, String detail) {
+    private Fate finish(ActionAudit audit, ClaimedCase c, LeaseToken lease, int attempt, ResolutionStatus status,
+                        Instant at, String answer, String effect, String detail) {
         Instant when = at == null ? now() : at;
         Fate fate = status == ResolutionStatus.RESOLVED ? Fate.RESOLVED : Fate.FLAGGED;
-        return complete(c, lease, new Completion(status, attempt, null, answer + ": " + detail, when),
+        return complete(audit, c, lease, new Completion(status, attempt, null, answer + ": " + detail, when),
                 new Attempt(c.tenantId(), c.paymentId(), attempt, when, answer, effect, detail), fate);
     }
 
-    private Fate complete(ClaimedCase c, LeaseToken lease, Completion completion, Attempt attempt, Fate fate) {
+    private Fate complete(ActionAudit audit, ClaimedCase c, LeaseToken lease, Completion completion, Attempt attempt,
+                          Fate fate) {
         return transactions.inTransaction(() -> {
             if (!cases.complete(c.paymentId(), lease, completion)) {
+                audit.record(AskChannelNowUseCase.ANSWERED, "case taken over by another resolver meanwhile; "
+                        + completion.lastResult(), completion.at());
                 return Fate.LOST_LEASE;
             }
+            audit.record(AskChannelNowUseCase.ANSWERED, "case " + completion.status() + "; "
+                    + completion.lastResult(), completion.at());
             cases.recordAttempt(attempt);
             if (completion.status() == ResolutionStatus.RESOLVED) {
                 ledger.resolve(c.tenantId(), c.paymentId(), completion.lastResult(), completion.at());

@@ -9,12 +9,14 @@ import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelCredentialStore.ChannelAccount;
 import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AuditedActions.Action;
 import dev.tristate.application.service.AuditedActions.Outcome;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -32,11 +34,12 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
     private final ProvisionTenantService provisioning;
     private final TenantRepository tenants;
     private final ChannelCredentialStore credentials;
+    private final TenantWebhooks webhooks;
     private final AuditedActions actions;
     private final Duration gracePeriod;
 
     public TenantAdministrationService(ProvisionTenantService provisioning, TenantRepository tenants,
-                                       ChannelCredentialStore credentials, AuditTrail audit,
+                                       ChannelCredentialStore credentials, TenantWebhooks webhooks, AuditTrail audit,
                                        Transactions transactions, Clock clock, Duration gracePeriod) {
         if (gracePeriod.isNegative()) {
             throw new IllegalArgumentException("a grace period cannot be negative");
@@ -44,6 +47,7 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
         this.provisioning = provisioning;
         this.tenants = tenants;
         this.credentials = credentials;
+        this.webhooks = webhooks;
         this.actions = new AuditedActions(audit, transactions, clock);
         this.gracePeriod = gracePeriod;
     }
@@ -120,6 +124,24 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
             }
             return new Outcome("SET", command.kind().channel() + "/" + command.kind().secretName()
                     + "; previous valid until " + now.plus(gracePeriod) + bound);
+        });
+        return new TenantChange(result, Optional.empty(), Optional.empty());
+    }
+
+    @Override
+    public Optional<URI> webhookOf(TenantId tenantId) {
+        return webhooks.endpointOf(tenantId);
+    }
+
+    @Override
+    public TenantChange setWebhook(SetWebhookCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "set a tenant's webhook endpoint");
+        requireTenant(command.tenantId());
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "SET_WEBHOOK", SUBJECT,
+                command.tenantId().value(), null), now -> {
+            Optional<URI> before = webhooks.endpointOf(command.tenantId());
+            webhooks.setEndpoint(command.tenantId(), command.endpoint(), now);
+            return new Outcome("SET", command.endpoint() + before.map(b -> " (was " + b + ")").orElse(""));
         });
         return new TenantChange(result, Optional.empty(), Optional.empty());
     }

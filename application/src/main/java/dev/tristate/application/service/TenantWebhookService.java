@@ -5,7 +5,6 @@ import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.time.Clock;
-import java.util.Locale;
 import java.util.Objects;
 
 public class TenantWebhookService implements ConfigureTenantWebhookUseCase {
@@ -21,13 +20,7 @@ public class TenantWebhookService implements ConfigureTenantWebhookUseCase {
     @Override
     public void configure(TenantId tenantId, URI endpoint) {
         Objects.requireNonNull(tenantId, "tenant");
-        String scheme = endpoint == null || endpoint.getScheme() == null ? ""
-                : endpoint.getScheme().toLowerCase(Locale.ROOT);
-        if (!endpoint.isAbsolute() || !(scheme.equals("http") || scheme.equals("https")) || endpoint.getHost() == null
-                || endpoint.toString().length() > 1024) {
-            throw new IllegalArgumentException("a webhook endpoint is an absolute http(s) URL of at most 1024"
-                    + " characters");
-        }
-        webhooks.setEndpoint(tenantId, endpoint, clock.instant());
+        URI checked = ConfigureTenantWebhookUseCase.checkedEndpoint(endpoint == null ? null : endpoint.toString());
+        webhooks.setEndpoint(tenantId, checked, clock.instant());
     }
 }

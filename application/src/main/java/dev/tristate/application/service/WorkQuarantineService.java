@@ -3,6 +3,7 @@ package dev.tristate.application.service;
 import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.NotFoundInConsole;
 import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.application.port.in.WorkQuarantineQuery;
 import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
@@ -10,6 +11,7 @@ import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.AuditedActions.Action;
 import dev.tristate.application.service.AuditedActions.Outcome;
+import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;
 import dev.tristate.domain.task.Task;
@@ -19,6 +21,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The console's quarantine of consumer messages and tasks. Each action is a compare-and-set on the row's version in
@@ -93,6 +97,51 @@ public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuaran
         return onTask(command, "DISCARD_TASK", "DISCARDED", (t, now) -> t.discarded(now));
     }
 
+    /**
+     * Replays the newest quarantined consumer messages (the ones the list shows), at most the count the person
+     * confirmed: one audit entry for the bulk action and one per message (key {@code <key>:<n>}), each replay a
+     * compare-and-set like a single replay, all in one transaction. The same form twice replays nothing again.
+     */
+    @Override
+    public ActionResult replayAllDeliveries(BulkReplayCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "replay all consumer messages");
+        String by = command.operator().username();
+        return actions.run(new Action(command.actionKey(), command.operator(), "REPLAY_ALL_DELIVERIES",
+                DELIVERY_SUBJECT, "*", command.reason().text()), now -> bulk(command,
+                deliveries.findByStatus(DeliveryStatus.QUARANTINED, command.confirmedCount()), now,
+                (d, key) -> new Action(key, command.operator(), "REPLAY_DELIVERY", DELIVERY_SUBJECT,
+                        ReleaseQuarantinedWorkUseCase.auditSubject(d.deliveryKey()), command.reason().text()),
+                d -> changeDelivery(d.consumer(), d.deliveryKey(), now, "REPLAYED", (c, t) -> c.released(t, by))));
+    }
+
+    /** As {@link #replayAllDeliveries}, for quarantined tasks. */
+    @Override
+    public ActionResult replayAllTasks(BulkReplayCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "replay all tasks");
+        return actions.run(new Action(command.actionKey(), command.operator(), "REPLAY_ALL_TASKS", TASK_SUBJECT, "*",
+                command.reason().text()), now -> bulk(command,
+                tasks.findByStatus(TaskStatus.QUARANTINED, command.confirmedCount()), now,
+                (t, key) -> new Action(key, command.operator(), "REPLAY_TASK", TASK_SUBJECT,
+                        ReleaseQuarantinedWorkUseCase.auditSubject(t.key().value()), command.reason().text()),
+                t -> changeTask(t.key(), now, "REPLAYED", (c, at) -> c.released(at))));
+    }
+
+    private <T> Outcome bulk(BulkReplayCommand command, List<T> items, Instant now,
+                             BiFunction<T, ActionKey, Action> partOf, Function<T, Outcome> replay) {
+        int replayed = 0;
+        int n = 0;
+        for (T item : items) {
+            Outcome outcome = replay.apply(item);
+            if ("REPLAYED".equals(outcome.result())) {
+                replayed++;
+            }
+            // Each item gets its own line (its page's audit link shows it), in this same transaction.
+            actions.recordPart(partOf.apply(item, command.actionKey().part(Integer.toString(n++))), now,
+                    new Outcome(outcome.result(), "bulk replay: " + outcome.detail()));
+        }
+        return new Outcome("REPLAYED", replayed + " of " + command.confirmedCount() + " confirmed");
+    }
+
     private interface Change<T> {
         T apply(T current, Instant now);
     }
@@ -103,18 +152,21 @@ public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuaran
         deliveries.find(command.consumer(), command.deliveryKey()).orElseThrow(() -> new NotFoundInConsole(
                 "no delivery " + command.deliveryKey() + " of consumer " + command.consumer()));
         return actions.run(new Action(command.actionKey(), command.operator(), action, DELIVERY_SUBJECT,
-                ReleaseQuarantinedWorkUseCase.auditSubject(command.deliveryKey()), command.reason().text()), now -> {
-            ConsumerDelivery current = deliveries.find(command.consumer(), command.deliveryKey()).orElseThrow();
-            if (current.status() != DeliveryStatus.QUARANTINED) {
-                return new Outcome("NOT_QUARANTINED", "it is " + current.status());
-            }
-            ConsumerDelivery next = change.apply(current, now);
-            return deliveries.update(next)
-                    ? new Outcome(done, current.consumer() + ": " + current.message().type() + " "
-                            + current.message().messageId()
-                            + " (attempts " + current.attempts() + ")")
-                    : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
-        });
+                ReleaseQuarantinedWorkUseCase.auditSubject(command.deliveryKey()), command.reason().text()),
+                now -> changeDelivery(command.consumer(), command.deliveryKey(), now, done, change));
+    }
+
+    /** The change, only where the delivery is still quarantined: a compare-and-set on its version. */
+    private Outcome changeDelivery(String consumer, String deliveryKey, Instant now, String done,
+                                   Change<ConsumerDelivery> change) {
+        ConsumerDelivery current = deliveries.find(consumer, deliveryKey).orElseThrow();
+        if (current.status() != DeliveryStatus.QUARANTINED) {
+            return new Outcome("NOT_QUARANTINED", "it is " + current.status());
+        }
+        return deliveries.update(change.apply(current, now))
+                ? new Outcome(done, current.consumer() + ": " + current.message().type() + " "
+                        + current.message().messageId() + " (attempts " + current.attempts() + ")")
+                : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
     }
 
     private ActionResult onTask(TaskCommand command, String action, String done, Change<Task> change) {
@@ -122,15 +174,18 @@ public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuaran
         tasks.find(command.taskKey()).orElseThrow(() -> new NotFoundInConsole("no task " + command.taskKey()));
         return actions.run(new Action(command.actionKey(), command.operator(), action, TASK_SUBJECT,
                 ReleaseQuarantinedWorkUseCase.auditSubject(command.taskKey().value()), command.reason().text()),
-                now -> {
-            Task current = tasks.find(command.taskKey()).orElseThrow();
-            if (current.status() != TaskStatus.QUARANTINED) {
-                return new Outcome("NOT_QUARANTINED", "it is " + current.status());
-            }
-            return tasks.update(change.apply(current, now))
-                    ? new Outcome(done, current.type() + " for payment " + current.paymentId().value()
-                            + " (attempts " + current.attempts() + ")")
-                    : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
-        });
+                now -> changeTask(command.taskKey(), now, done, change));
+    }
+
+    /** The change, only where the task is still quarantined: a compare-and-set on its version. */
+    private Outcome changeTask(TaskKey key, Instant now, String done, Change<Task> change) {
+        Task current = tasks.find(key).orElseThrow();
+        if (current.status() != TaskStatus.QUARANTINED) {
+            return new Outcome("NOT_QUARANTINED", "it is " + current.status());
+        }
+        return tasks.update(change.apply(current, now))
+                ? new Outcome(done, current.type() + " for payment " + current.paymentId().value()
+                        + " (attempts " + current.attempts() + ")")
+                : new Outcome("NOT_QUARANTINED", "changed by someone else meanwhile");
     }
 }

@@ -57,6 +57,12 @@ public class InMemoryConsumerDeliveryStore implements ConsumerDeliveryStore, InM
     }
 
     @Override
+    public synchronized List<ConsumerDelivery> forMessage(String messageId) {
+        return rows.values().stream().filter(d -> messageId.equals(d.message().messageId()))
+                .sorted(Comparator.comparing(ConsumerDelivery::createdAt)).toList();
+    }
+
+    @Override
     public synchronized long count(DeliveryStatus status) {
         return rows.values().stream().filter(d -> d.status() == status).count();
     }

@@ -3,6 +3,7 @@ package dev.tristate.application.fakes;
 import dev.tristate.application.port.out.Inbox;
 import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.domain.event.EventId;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,12 @@ public class InMemoryInbox implements Inbox, InMemoryTransactions.Participant {
         if (rows.putIfAbsent(new Key(entry.consumer(), entry.eventId()), entry) != null) {
             throw new PersistenceFailure.AlreadyExists("inbox row exists", null);
         }
+    }
+
+    @Override
+    public synchronized List<InboxEntry> forEvent(EventId eventId) {
+        return rows.values().stream().filter(e -> e.eventId().equals(eventId))
+                .sorted(Comparator.comparing(InboxEntry::processedAt)).toList();
     }
 
     public synchronized List<InboxEntry> all() {

@@ -2,9 +2,11 @@ package dev.tristate.application.fakes;
 
 import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.application.port.out.TaskStore;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskKey;
 import dev.tristate.domain.task.TaskStatus;
+import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -54,6 +56,12 @@ public class InMemoryTaskStore implements TaskStore, InMemoryTransactions.Partic
     @Override
     public synchronized long count(TaskStatus status) {
         return rows.values().stream().filter(t -> t.status() == status).count();
+    }
+
+    @Override
+    public synchronized List<Task> forPayment(TenantId tenantId, PaymentId paymentId) {
+        return rows.values().stream().filter(t -> t.tenantId().equals(tenantId) && t.paymentId().equals(paymentId))
+                .sorted(Comparator.comparing(Task::createdAt)).toList();
     }
 
     public synchronized List<Task> all() {

@@ -36,11 +36,8 @@ import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -469,31 +466,10 @@ class CreatePaymentServiceTest {
         }
     }
 
-    /** A clock the test moves by hand. */
-    static final class SettableClock extends Clock {
-        private Instant now;
-
+    /** The shared {@link dev.tristate.application.fakes.SettableClock}, under the name these tests import. */
+    static final class SettableClock extends dev.tristate.application.fakes.SettableClock {
         SettableClock(Instant start) {
-            this.now = start;
-        }
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
+            super(start);
         }
     }
 }

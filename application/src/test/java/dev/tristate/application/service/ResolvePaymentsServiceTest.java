@@ -3,12 +3,14 @@ package dev.tristate.application.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
+import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.AskChannelNowUseCase.AskChannelNowCommand;
 import dev.tristate.application.port.in.PaymentNotFound;
 import dev.tristate.application.port.in.ResolvePaymentsUseCase.ResolverRun;
@@ -18,6 +20,10 @@ import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.service.CreatePaymentServiceTest.SettableClock;
+import dev.tristate.domain.console.ActionKey;
+import dev.tristate.domain.console.AuditEntry;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.notification.NotificationOutcome;
@@ -61,8 +67,19 @@ class ResolvePaymentsServiceTest {
     private final InMemoryNotificationStores.Reviews reviews = new InMemoryNotificationStores.Reviews();
     private final InMemoryUnknownOutcomeLedger ledger = new InMemoryUnknownOutcomeLedger();
     private final InMemoryResolutionCases cases = new InMemoryResolutionCases(payments);
+    /** The audit log; refuses the entries whose key ends with {@code refusedKeySuffix} (a failing audit write). */
+    private String refusedKeySuffix = null;
+    private final InMemoryAuditTrail audit = new InMemoryAuditTrail() {
+        @Override
+        public synchronized void record(AuditEntry entry) {
+            if (refusedKeySuffix != null && entry.actionKey().value().endsWith(refusedKeySuffix)) {
+                throw new PersistenceFailure(OutcomeClass.UNKNOWN, "audit write lost", null);
+            }
+            super.record(entry);
+        }
+    };
     private final InMemoryTransactions transactions = new InMemoryTransactions(payments, log, outbox, reviews, ledger,
-            cases);
+            cases, audit);
     private final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
     private final ScriptedQueries gateway = new ScriptedQueries(CHANNEL);
     private final ResolvePaymentsService resolver = new ResolvePaymentsService(List.of(gateway), credentials,
@@ -417,5 +434,77 @@ class ResolvePaymentsServiceTest {
         assertThat(resolver.listUnknownCases(SHOP, java.util.Set.of(ResolutionStatus.RESOLVED), 10)).hasSize(1);
         assertThatThrownBy(() -> resolver.askChannelNow(new AskChannelNowCommand(OTHER, payment.id(), "mallory")))
                 .isInstanceOf(PaymentNotFound.class);
+    }
+
+    private AskChannelService console() {
+        return new AskChannelService(resolver, audit, transactions, clock);
+    }
+
+    private static final Operator SUPPORT = new Operator("sam", ConsoleRole.SUPPORT);
+
+    @Test
+    void anOperatorsQuestionIsAuditedBeforeTheChannelIsAskedAndTheAnswerWithItsEffect() {
+        Payment payment = aPayment(SHOP, T0);
+        ActionKey key = new ActionKey(UUID.randomUUID().toString());
+        List<AuditEntry> auditedWhenAsked = new ArrayList<>();
+        gateway.then(() -> {
+            auditedWhenAsked.addAll(audit.entries());
+            return says(ChannelTradeStatus.SUCCESS, 1999).get();
+        });
+
+        ActionResult result = console().askChannel(SHOP, payment.id(), SUPPORT, key);
+
+        assertThat(auditedWhenAsked).singleElement().satisfies(e -> {
+            assertThat(e.actionKey()).isEqualTo(key);
+            assertThat(e.result()).isEqualTo("ASKING");
+        });
+        assertThat(result.repeated()).isFalse();
+        assertThat(result.entry().actionKey()).isEqualTo(key.part("answer"));
+        assertThat(result.entry().result()).isEqualTo("ASKED");
+        assertThat(result.entry().detail()).contains("SUCCESS").contains("APPLIED").contains("SUCCEEDED");
+        assertThat(audit.entries()).extracting(AuditEntry::result).containsExactly("ASKING", "ASKED");
+        assertThat(statusOf(payment)).isEqualTo(PaymentStatus.SUCCEEDED);
+    }
+
+    @Test
+    void anAnswerWhoseAuditEntryCannotBeWrittenIsNotAppliedEither() {
+        Payment payment = aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.SUCCESS, 1999));
+        refusedKeySuffix = ":answer";
+
+        assertThatThrownBy(() -> console().askChannel(SHOP, payment.id(), SUPPORT,
+                new ActionKey(UUID.randomUUID().toString()))).isInstanceOf(PersistenceFailure.class);
+
+        assertThat(statusOf(payment)).isEqualTo(PaymentStatus.PENDING);
+        assertThat(log.rows()).isEmpty();
+        assertThat(outbox.events()).isEmpty();
+        assertThat(audit.entries()).extracting(AuditEntry::result).containsExactly("ASKING");
+    }
+
+    @Test
+    void aQuestionWhoseAttemptCannotBeAuditedAsksNothing() {
+        Payment payment = aPayment(SHOP, T0);
+        refusedKeySuffix = "-refused";
+
+        assertThatThrownBy(() -> console().askChannel(SHOP, payment.id(), SUPPORT,
+                new ActionKey(UUID.randomUUID() + "-refused"))).isInstanceOf(PersistenceFailure.class);
+
+        assertThat(gateway.asked).isEmpty();
+        assertThat(audit.entries()).isEmpty();
+    }
+
+    @Test
+    void theSameQuestionSubmittedTwiceAsksTheChannelOnce() {
+        Payment payment = aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.PROCESSING, 1999)).then(says(ChannelTradeStatus.SUCCESS, 1999));
+        ActionKey key = new ActionKey(UUID.randomUUID().toString());
+        ActionResult first = console().askChannel(SHOP, payment.id(), SUPPORT, key);
+
+        ActionResult again = console().askChannel(SHOP, payment.id(), SUPPORT, key);
+
+        assertThat(again.repeated()).isTrue();
+        assertThat(again.entry()).isEqualTo(first.entry());
+        assertThat(gateway.asked).hasSize(1);
+        assertThat(audit.entries()).hasSize(2);
     }
 }

@@ -13,6 +13,7 @@ import dev.tristate.application.port.in.NotPermitted;
 import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase.DeliveryCommand;
 import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase.TaskCommand;
+import dev.tristate.application.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
@@ -171,6 +172,74 @@ class WorkQuarantineServiceTest {
     void anUnknownDeliveryIsNotFound() {
         assertThatThrownBy(() -> service.replayDelivery(new DeliveryCommand("entitlements", "nope:00", REASON,
                 OPERATOR, key()))).isInstanceOf(NotFoundInConsole.class);
+        assertThat(audit.entries()).isEmpty();
+    }
+
+    private static BulkReplayCommand bulk(int confirmed, Operator who, ActionKey key) {
+        return new BulkReplayCommand(confirmed, REASON, who, key);
+    }
+
+    @Test
+    void aBulkReplayOfConsumerMessagesReplaysAtMostTheConfirmedCountEachAudited() {
+        quarantinedDelivery();
+        quarantinedDelivery();
+        quarantinedDelivery();
+        ActionKey key = key();
+
+        ActionResult result = service.replayAllDeliveries(bulk(2, OPERATOR, key));
+
+        assertThat(result.entry().result()).isEqualTo("REPLAYED");
+        assertThat(result.entry().detail()).isEqualTo("2 of 2 confirmed");
+        assertThat(service.countQuarantinedDeliveries()).isEqualTo(1);
+        assertThat(audit.entries()).hasSize(3).filteredOn(e -> e.action().equals("REPLAY_DELIVERY"))
+                .hasSize(2).allSatisfy(e -> {
+                    assertThat(e.result()).isEqualTo("REPLAYED");
+                    assertThat(e.reason()).isEqualTo(REASON.text());
+                    assertThat(e.actionKey().value()).startsWith(key.value() + ":");
+                });
+        assertThat(audit.entries()).filteredOn(e -> e.action().equals("REPLAY_ALL_DELIVERIES")).singleElement()
+                .satisfies(e -> assertThat(e.actionKey()).isEqualTo(key));
+    }
+
+    @Test
+    void theSameBulkReplayFormTwiceReplaysOnce() {
+        quarantinedDelivery();
+        ActionKey key = key();
+        service.replayAllDeliveries(bulk(1, OPERATOR, key));
+        quarantinedDelivery();
+
+        ActionResult again = service.replayAllDeliveries(bulk(1, OPERATOR, key));
+
+        assertThat(again.repeated()).isTrue();
+        assertThat(service.countQuarantinedDeliveries()).isEqualTo(1);
+        assertThat(audit.entries()).hasSize(2);
+    }
+
+    @Test
+    void aBulkReplayOfTasksMakesThemDueNowEachAudited() {
+        Task first = quarantinedTask();
+        Task second = quarantinedTask();
+
+        ActionResult result = service.replayAllTasks(bulk(5, OPERATOR, key()));
+
+        assertThat(result.entry().detail()).isEqualTo("2 of 5 confirmed");
+        assertThat(tasks.find(first.key()).orElseThrow().status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(tasks.find(second.key()).orElseThrow().nextRunAt()).isEqualTo(NOW);
+        assertThat(audit.entries()).filteredOn(e -> e.action().equals("REPLAY_TASK")).extracting(e -> e.subjectId())
+                .containsExactlyInAnyOrder(ReleaseQuarantinedWorkUseCase.auditSubject(first.key().value()),
+                        ReleaseQuarantinedWorkUseCase.auditSubject(second.key().value()));
+    }
+
+    @Test
+    void supportStaffAreRefusedABulkReplayAndNothingChanges() {
+        quarantinedDelivery();
+        quarantinedTask();
+
+        assertThatThrownBy(() -> service.replayAllDeliveries(bulk(1, SUPPORT, key())))
+                .isInstanceOf(NotPermitted.class);
+        assertThatThrownBy(() -> service.replayAllTasks(bulk(1, SUPPORT, key()))).isInstanceOf(NotPermitted.class);
+        assertThat(service.countQuarantinedDeliveries()).isEqualTo(1);
+        assertThat(service.countQuarantinedTasks()).isEqualTo(1);
         assertThat(audit.entries()).isEmpty();
     }
 }

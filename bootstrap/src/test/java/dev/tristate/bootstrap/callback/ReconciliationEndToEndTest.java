@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
 import dev.tristate.application.port.in.DiscrepancyView;
 import dev.tristate.application.port.in.ReconciliationRunView;
+import dev.tristate.application.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
 import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.application.port.in.StatementRejected;
+import dev.tristate.application.port.out.AuditTrail;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.EntitlementLedgerView;
@@ -25,8 +28,13 @@ import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.EntitlementGrants;
+import dev.tristate.application.service.ReconciliationConsoleService;
 import dev.tristate.application.service.ReconciliationService;
 import dev.tristate.application.service.ReconciliationSettings;
+import dev.tristate.domain.console.ActionKey;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.Operator;
+import dev.tristate.domain.console.Reason;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.MerchantOrderId;
@@ -96,6 +104,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     @Autowired EntitlementLedgerView entitlementView;
     @Autowired EntitlementStore entitlementStore;
     @Autowired TaskStore tasks;
+    @Autowired AuditTrail audit;
 
     private TenantId tenant;
     private String merchantId;
@@ -439,6 +448,45 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(repaired.repairResult()).contains("the payment is REFUNDED now: no grant is owed");
         assertThat(grantsOf(paid)).isEmpty();
         assertThat(tasksOf(paid)).isEmpty();
+    }
+
+    @Test
+    void anOperatorsRepairAndItsAuditEntryCommitTogetherAndTheSameFormRepairsOnce() {
+        LocalDate day = LocalDate.of(2031, 8, 5);
+        Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-05T08:00:00Z"),
+                Instant.parse("2031-08-05T08:01:00Z"), "course:java-101");
+        ReconciliationService manual = repairedByHand(entitlementStore);
+        ReconciliationRunView run = upload(manual, day, HEADER + line(paid.channelTxnId().value(), paid.id().value(),
+                "PAYMENT", "SUCCESS", 1999, "CNY", "2031-08-05T08:01:00Z"));
+        DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
+        assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
+        ReconciliationConsoleService console = new ReconciliationConsoleService(manual, manual, audit, transactions,
+                Clock.systemUTC());
+        Operator olga = new Operator("olga", ConsoleRole.OPERATOR);
+        ActionKey key = new ActionKey(UUID.randomUUID().toString());
+        RepairDiscrepancyCommand press = new RepairDiscrepancyCommand(tenant, found.id(),
+                new Reason("user reports no course"), olga, key);
+
+        // An audit write that fails takes the repair's effect with it: nothing granted, the repair still open.
+        assertThatThrownBy(() -> manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "olga", "x",
+                (result, detail, at) -> {
+                    throw new IllegalStateException("audit log unavailable");
+                }))).hasStackTraceContaining("audit log unavailable");
+        assertThat(grantsOf(paid)).isEmpty();
+        assertThat(tasksOf(paid)).isEmpty();
+
+        ActionResult first = console.repairDiscrepancy(press);
+        ActionResult again = console.repairDiscrepancy(press);
+
+        assertThat(first.repeated()).isFalse();
+        assertThat(first.entry().result()).isEqualTo("REPAIRED");
+        assertThat(again.repeated()).isTrue();
+        assertThat(again.entry()).isEqualTo(first.entry());
+        assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));
+        assertThat(audit.forSubject(ReconciliationConsoleService.DISCREPANCY_SUBJECT, Long.toString(found.id())))
+                .singleElement().satisfies(e -> assertThat(e.actionKey()).isEqualTo(key));
+        assertThat(manual.listDiscrepancies(tenant, run.id(), null).get(0).repairStatus())
+                .isEqualTo(RepairStatus.APPLIED);
     }
 
     /**

@@ -3,10 +3,13 @@ package dev.tristate.bootstrap.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.port.in.ReconciliationQuery;
+import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.port.in.StartReconciliationUseCase;
 import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.consumer.DeliveryStatus;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.TenantId;
@@ -136,7 +139,7 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         clickAndLoad(By.id("ask-channel"));
         // The resolver asked the sandbox channel; the console says what came of it, and the audit log has it.
         assertThat(browser.findElement(By.cssSelector(".result[role=status]")).getText())
-                .contains("Ask the channel").contains("asked").contains("case");
+                .contains("Ask the channel").contains("asked").contains("payment");
         assertThat(browser.findElement(By.cssSelector("ol.timeline")).getText()).contains("ASK_CHANNEL");
         screenshot("payment-timeline");
 
@@ -171,6 +174,25 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         open("/admin/quarantine/replay-all");
         assertThat(text("replay-all-count")).startsWith("Replay the");
         screenshot("quarantine-replay-all");
+    }
+
+    @Test
+    void anOperatorReplaysAllQuarantinedConsumerMessagesAfterTheConfirmation() throws IOException {
+        ConsumerDelivery d = quarantinedDelivery("{\"sku\":\"course:unknown\"}");
+        logInAs(user(ConsoleRole.OPERATOR));
+        open("/admin/quarantine");
+        clickAndLoad(By.id("replay-all-deliveries"));
+        assertThat(text("replay-all-count")).startsWith("Replay the").contains("consumer messages");
+        browser.findElement(By.id("bulk-reason")).sendKeys("the SKU is configured now");
+        screenshot("quarantine-replay-all-deliveries");
+        clickAndLoad(By.id("confirm-replay-all"));
+
+        assertThat(browser.findElement(By.cssSelector(".result[role=status]")).getText())
+                .contains("Bulk replay of consumer messages").contains("replayed");
+        assertThat(deliveries.find(d.consumer(), d.deliveryKey()).orElseThrow().status())
+                .isEqualTo(DeliveryStatus.RETRYING);
+        open("/admin/audit?subject=" + ReleaseQuarantinedWorkUseCase.auditSubject(d.deliveryKey()));
+        assertThat(text("audit-table")).contains("Replay consumer message").contains("the SKU is configured now");
     }
 
     @Test

@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.out.ConsoleUserRepository;
+import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.PasswordHasher;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;
+import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.consumer.ConsumerFailure;
+import dev.tristate.domain.consumer.ConsumerRetryPolicy;
+import dev.tristate.domain.consumer.InboundMessage;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
@@ -29,6 +35,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -182,6 +189,24 @@ abstract class ConsoleTestBase {
                 now.minusDays(1).toString().replace('T', ' '), now.minusDays(1).toString().replace('T', ' '),
                 now.toString().replace('T', ' '));
         return id;
+    }
+
+    /** No consumer of this name runs in the application: what the console replays stays due, untouched. */
+    static final String CONSUMER = "console-test";
+    static final ConsumerRetryPolicy POLICY = new ConsumerRetryPolicy(
+            new Backoff(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0), 3, Duration.ofHours(1));
+
+    @Autowired
+    ConsumerDeliveryStore deliveries;
+
+    /** A consumer message quarantined at once (a permanent failure), as the consumer leaves one. */
+    ConsumerDelivery quarantinedDelivery(String body) {
+        InboundMessage message = new InboundMessage(UUID.randomUUID().toString(), "PaymentSucceeded",
+                Map.of("amqp.routing-key", "payment.succeeded"), body.getBytes(StandardCharsets.UTF_8));
+        ConsumerDelivery d = ConsumerDelivery.firstFailure(CONSUMER, message,
+                ConsumerFailure.permanent("unknown SKU kind"), POLICY, Instant.now(), 0.5);
+        deliveries.insert(d);
+        return d;
     }
 
     void reviewCase(Payment p) {

@@ -4,24 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.port.out.AuditTrail;
-import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerFailure;
-import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.consumer.DeliveryStatus;
-import dev.tristate.domain.consumer.InboundMessage;
 import dev.tristate.domain.entitlement.EntitlementKey;
-import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskStatus;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -31,26 +26,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Quarantined consumer messages and tasks on the console, over real HTTP. */
 class ConsoleWorkQuarantineTest extends ConsoleTestBase {
 
-    /** No consumer of this name runs in the application: what the console replays stays due, untouched. */
-    private static final String CONSUMER = "console-test";
-    private static final ConsumerRetryPolicy POLICY = new ConsumerRetryPolicy(
-            new Backoff(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0), 3, Duration.ofHours(1));
-
-    @Autowired
-    ConsumerDeliveryStore deliveries;
     @Autowired
     TaskStore tasks;
     @Autowired
     AuditTrail audit;
-
-    private ConsumerDelivery quarantinedDelivery(String body) {
-        InboundMessage message = new InboundMessage(UUID.randomUUID().toString(), "PaymentSucceeded",
-                Map.of("amqp.routing-key", "payment.succeeded"), body.getBytes(StandardCharsets.UTF_8));
-        ConsumerDelivery d = ConsumerDelivery.firstFailure(CONSUMER, message,
-                ConsumerFailure.permanent("unknown SKU kind"), POLICY, Instant.now(), 0.5);
-        deliveries.insert(d);
-        return d;
-    }
 
     private Task quarantinedTask() {
         Payment p = payment(tenant());
@@ -146,5 +125,80 @@ class ConsoleWorkQuarantineTest extends ConsoleTestBase {
         assertThat(audit.forSubject("task", ReleaseQuarantinedWorkUseCase.auditSubject(t.key().value())))
                 .singleElement()
                 .satisfies(e -> assertThat(e.reason()).isEqualTo("the tenant closed its account"));
+    }
+
+    private static int confirmedCountOn(String page) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("name=\"confirmedCount\" value=\"(\\d+)\"").matcher(page);
+        assertThat(m.find()).as("the confirmation carries the count it shows").isTrue();
+        return Integer.parseInt(m.group(1));
+    }
+
+    @Test
+    void anOperatorReplaysAllQuarantinedConsumerMessagesAfterAConfirmationWithTheCountOnce() throws Exception {
+        ConsumerDelivery d = quarantinedDelivery("{}");
+        Browser browser = new Browser();
+        browser.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        assertThat(browser.get("/admin/quarantine").body()).contains("id=\"replay-all-deliveries\"");
+        String confirmation = browser.get("/admin/quarantine/delivery/replay-all").body();
+        int count = confirmedCountOn(confirmation);
+        assertThat(count).isPositive();
+        assertThat(confirmation).contains("Replay " + count + " consumer messages");
+        String token = browser.csrf("/admin/quarantine/delivery/replay-all");
+        String key = UUID.randomUUID().toString();
+
+        HttpResponse<String> noReason = browser.post("/admin/quarantine/delivery/replay-all", Map.of(
+                "confirmedCount", Integer.toString(count), "reason", " ", "actionKey", key, "_csrf", token));
+        assertThat(noReason.statusCode()).isEqualTo(400);
+        assertThat(stored(d).status()).isEqualTo(DeliveryStatus.QUARANTINED);
+        Map<String, String> form = Map.of("confirmedCount", Integer.toString(count), "reason",
+                "the SKU is configured now", "actionKey", key, "_csrf", token);
+        assertThat(browser.post("/admin/quarantine/delivery/replay-all", form).statusCode()).isEqualTo(302);
+        ConsumerDelivery afterFirst = stored(d);
+        assertThat(browser.post("/admin/quarantine/delivery/replay-all", form).statusCode()).isEqualTo(302);
+
+        assertThat(afterFirst.status()).isEqualTo(DeliveryStatus.RETRYING);
+        assertThat(stored(d)).as("the second submission replays nothing again").isEqualTo(afterFirst);
+        assertThat(audit.findByActionKey(new ActionKey(key)).orElseThrow().action())
+                .isEqualTo("REPLAY_ALL_DELIVERIES");
+        assertThat(audit.forSubject("consumer_delivery", ReleaseQuarantinedWorkUseCase.auditSubject(d.deliveryKey())))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.action()).isEqualTo("REPLAY_DELIVERY");
+                    assertThat(e.result()).isEqualTo("REPLAYED");
+                    assertThat(e.reason()).isEqualTo("the SKU is configured now");
+                });
+    }
+
+    @Test
+    void anOperatorReplaysAllQuarantinedTasksAndSupportStaffAreRefusedBothBulkReplays() throws Exception {
+        Task t = quarantinedTask();
+        ConsumerDelivery d = stored(quarantinedDelivery("{}"));
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+        String supportToken = support.csrf("/admin/quarantine/task/replay-all");
+        for (String path : java.util.List.of("/admin/quarantine/task/replay-all",
+                "/admin/quarantine/delivery/replay-all")) {
+            assertThat(support.post(path, Map.of("confirmedCount", "500", "reason", "support tries", "actionKey",
+                    UUID.randomUUID().toString(), "_csrf", supportToken)).statusCode()).isEqualTo(403);
+        }
+        assertThat(tasks.find(t.key()).orElseThrow().status()).isEqualTo(TaskStatus.QUARANTINED);
+        assertThat(stored(d)).isEqualTo(d);
+
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String confirmation = operator.get("/admin/quarantine/task/replay-all").body();
+        int count = confirmedCountOn(confirmation);
+        assertThat(confirmation).contains("Replay " + count + " tasks");
+        HttpResponse<String> replayed = operator.post("/admin/quarantine/task/replay-all", Map.of("confirmedCount",
+                Integer.toString(count), "reason", "the receiver is fixed", "actionKey", UUID.randomUUID().toString(),
+                "_csrf", operator.csrf("/admin/quarantine/task/replay-all")));
+
+        // The task runner may take the replayed task at once: its audit entry says what the replay did.
+        assertThat(replayed.statusCode()).isEqualTo(302);
+        assertThat(audit.forSubject("task", ReleaseQuarantinedWorkUseCase.auditSubject(t.key().value())))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.action()).isEqualTo("REPLAY_TASK");
+                    assertThat(e.result()).isEqualTo("REPLAYED");
+                });
     }
 }

@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
 import java.time.LocalDateTime;
+import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
@@ -20,4 +21,8 @@ interface ConsoleUserMapper {
     ConsoleUserRow findByUsername(@Param("username") String username);
 
     long countByRole(@Param("role") String role);
+
+    List<ConsoleUserRow> findAll();
+
+    int update(ConsoleUserRow row);
 }

@@ -41,6 +41,10 @@ interface ConsumerMapper {
 
     int insertInbox(InboxRow row);
 
+    List<InboxRow> inboxForEvent(@Param("eventId") String eventId);
+
+    List<DeliveryRow> deliveriesForMessage(@Param("messageId") String messageId);
+
     DeliveryRow findDelivery(@Param("consumer") String consumer, @Param("deliveryKey") String deliveryKey);
 
     int insertDelivery(DeliveryRow row);

@@ -60,6 +60,12 @@ public class MyBatisConsumerDeliveryStore implements ConsumerDeliveryStore {
     }
 
     @Override
+    public List<ConsumerDelivery> forMessage(String messageId) {
+        return translate(() -> mapper.deliveriesForMessage(messageId)).stream()
+                .map(MyBatisConsumerDeliveryStore::toDelivery).toList();
+    }
+
+    @Override
     public long count(DeliveryStatus status) {
         return translate(() -> mapper.countByStatus(status.name()));
     }

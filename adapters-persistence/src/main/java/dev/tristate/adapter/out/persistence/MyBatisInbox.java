@@ -7,6 +7,7 @@ import dev.tristate.application.port.out.Inbox;
 import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.List;
 import java.util.Optional;
 
 public class MyBatisInbox implements Inbox {
@@ -20,9 +21,17 @@ public class MyBatisInbox implements Inbox {
     @Override
     public Optional<InboxEntry> find(String consumer, EventId eventId) {
         return translate(() -> Optional.ofNullable(mapper.findInbox(consumer, eventId.toString())))
-                .map(row -> new InboxEntry(row.consumer, EventId.of(row.eventId), row.eventType,
-                        new TenantId(row.tenantId), new ContentHash(row.contentHash), row.outcome,
-                        Rows.instant(row.processedAt)));
+                .map(MyBatisInbox::toEntry);
+    }
+
+    @Override
+    public List<InboxEntry> forEvent(EventId eventId) {
+        return translate(() -> mapper.inboxForEvent(eventId.toString())).stream().map(MyBatisInbox::toEntry).toList();
+    }
+
+    private static InboxEntry toEntry(InboxRow row) {
+        return new InboxEntry(row.consumer, EventId.of(row.eventId), row.eventType, new TenantId(row.tenantId),
+                new ContentHash(row.contentHash), row.outcome, Rows.instant(row.processedAt));
     }
 
     @Override

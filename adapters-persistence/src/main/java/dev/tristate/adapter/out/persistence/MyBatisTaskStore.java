@@ -56,6 +56,12 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
     }
 
     @Override
+    public List<Task> forPayment(TenantId tenantId, PaymentId paymentId) {
+        return translate(() -> mapper.forPayment(tenantId.value(), paymentId.value())).stream()
+                .map(MyBatisTaskStore::toTask).toList();
+    }
+
+    @Override
     public Optional<URI> endpointOf(TenantId tenantId) {
         return translate(() -> Optional.ofNullable(mapper.findWebhook(tenantId.value()))).map(URI::create);
     }

@@ -37,6 +37,8 @@ interface TaskMapper {
 
     long count(@Param("status") String status);
 
+    List<TaskRow> forPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
+
     String findWebhook(@Param("tenantId") String tenantId);
 
     int updateWebhook(@Param("tenantId") String tenantId, @Param("url") String url,

@@ -69,6 +69,7 @@ public class AdminSecurityConfiguration {
                         .dispatcherTypeMatchers(DispatcherType.FORWARD, DispatcherType.ERROR).permitAll()
                         .requestMatchers("/admin/login", "/admin/assets/**", "/admin/denied").permitAll()
                         .requestMatchers("/admin/tenants", "/admin/tenants/**").hasRole(OPERATOR)
+                        .requestMatchers("/admin/users", "/admin/users/**").hasRole(OPERATOR)
                         .requestMatchers(HttpMethod.POST, "/admin/ask").hasAnyRole(SUPPORT, OPERATOR)
                         .requestMatchers(HttpMethod.POST, "/admin/logout").authenticated()
                         .requestMatchers(HttpMethod.POST, "/admin/**").hasRole(OPERATOR)

@@ -8,6 +8,7 @@ import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.PageRequest;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.UUID;
 import org.springframework.security.core.Authentication;
@@ -35,6 +36,12 @@ class ConsoleModel {
     @ModelAttribute("actionKey")
     String actionKey() {
         return UUID.randomUUID().toString();
+    }
+
+    /** Links to other pages of a list that keep its filters (the pager uses them). */
+    @ModelAttribute("pageLinks")
+    PageLinks pageLinks(HttpServletRequest request) {
+        return PageLinks.of(request);
     }
 
     static Operator operatorOf(Authentication authentication) {

@@ -157,17 +157,59 @@ class QuarantineController {
     /** The confirmation: how many events a bulk replay would send again. */
     @GetMapping("/admin/quarantine/replay-all")
     String confirmReplayAll(Model model) {
-        long count = quarantine.countQuarantined();
-        model.addAttribute("count", Math.min(count, BulkReplayCommand.MAX));
-        model.addAttribute("total", count);
+        return confirmBulk(model, quarantine.countQuarantined(), "/admin/quarantine/replay-all", "");
+    }
+
+    /** The confirmation: how many quarantined consumer messages a bulk replay would make due again. */
+    @GetMapping("/admin/quarantine/delivery/replay-all")
+    String confirmReplayAllDeliveries(Model model) {
+        return confirmBulk(model, work.countQuarantinedDeliveries(), "/admin/quarantine/delivery/replay-all",
+                "Deliveries");
+    }
+
+    /** The confirmation: how many quarantined tasks a bulk replay would make due again. */
+    @GetMapping("/admin/quarantine/task/replay-all")
+    String confirmReplayAllTasks(Model model) {
+        return confirmBulk(model, work.countQuarantinedTasks(), "/admin/quarantine/task/replay-all", "Tasks");
+    }
+
+    /** One confirmation page for every bulk replay: the count it covers, the form that posts it (with a reason). */
+    private static String confirmBulk(Model model, long total, String action, String what) {
+        model.addAttribute("count", Math.min(total, BulkReplayCommand.MAX));
+        model.addAttribute("total", total);
+        model.addAttribute("bulkAction", action);
+        model.addAttribute("confirmKey", "quarantine.confirm" + what);
+        model.addAttribute("buttonKey", "quarantine.confirmButton" + what);
         return "admin/quarantine-replay-all";
+    }
+
+    @PostMapping("/admin/quarantine/delivery/replay-all")
+    String replayAllDeliveries(@RequestParam int confirmedCount, @RequestParam String reason,
+                               @RequestParam String actionKey, Authentication authentication,
+                               RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, release.replayAllDeliveries(bulk(confirmedCount, reason, actionKey,
+                authentication)));
+        return "redirect:/admin/quarantine#consumer-messages";
+    }
+
+    @PostMapping("/admin/quarantine/task/replay-all")
+    String replayAllTasks(@RequestParam int confirmedCount, @RequestParam String reason,
+                          @RequestParam String actionKey, Authentication authentication,
+                          RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, release.replayAllTasks(bulk(confirmedCount, reason, actionKey, authentication)));
+        return "redirect:/admin/quarantine#tasks";
+    }
+
+    private static BulkReplayCommand bulk(int confirmedCount, String reason, String actionKey,
+                                          Authentication authentication) {
+        return new BulkReplayCommand(confirmedCount, new Reason(reason), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey));
     }
 
     @PostMapping("/admin/quarantine/replay-all")
     String replayAll(@RequestParam int confirmedCount, @RequestParam String reason, @RequestParam String actionKey,
                      Authentication authentication, RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, replay.replayAll(new BulkReplayCommand(confirmedCount, new Reason(reason),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        ConsoleModel.flash(redirect, replay.replayAll(bulk(confirmedCount, reason, actionKey, authentication)));
         return "redirect:/admin/quarantine";
     }
 }

@@ -1,9 +1,11 @@
 package dev.tristate.adapter.in.admin;
 
+import dev.tristate.application.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.port.in.ManageTenantsUseCase;
 import dev.tristate.application.port.in.ManageTenantsUseCase.CreateTenantCommand;
 import dev.tristate.application.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
 import dev.tristate.application.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
+import dev.tristate.application.port.in.ManageTenantsUseCase.SetWebhookCommand;
 import dev.tristate.application.port.in.ManageTenantsUseCase.TenantChange;
 import dev.tristate.application.port.in.NotFoundInConsole;
 import dev.tristate.application.port.in.TenantsQuery;
@@ -43,6 +45,7 @@ class TenantsController {
         model.addAttribute("details", tenants.tenant(new TenantId(id))
                 .orElseThrow(() -> new NotFoundInConsole("no tenant " + id)));
         model.addAttribute("kinds", CredentialKind.values());
+        model.addAttribute("webhook", tenants.webhookOf(new TenantId(id)).orElse(null));
         return "admin/tenant";
     }
 
@@ -68,6 +71,17 @@ class TenantsController {
                       Authentication authentication, RedirectAttributes redirect) {
         TenantChange change = manage.setChannelCredential(new SetChannelCredentialCommand(new TenantId(id), kind,
                 secret, Optional.ofNullable(accountId), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, change.result());
+        redirect.addAttribute("id", id);
+        return "redirect:/admin/tenants/{id}";
+    }
+
+    @PostMapping("/admin/tenants/{id}/webhook")
+    String webhook(@PathVariable String id, @RequestParam String endpoint, @RequestParam String actionKey,
+                   Authentication authentication, RedirectAttributes redirect) {
+        TenantChange change = manage.setWebhook(new SetWebhookCommand(new TenantId(id),
+                ConfigureTenantWebhookUseCase.checkedEndpoint(endpoint), ConsoleModel.operatorOf(authentication),
                 ConsoleModel.key(actionKey)));
         ConsoleModel.flash(redirect, change.result());
         redirect.addAttribute("id", id);

@@ -24,6 +24,21 @@ public interface ManageTenantsUseCase {
     /** Sets (or rotates) a channel credential; the previous one keeps verifying for the grace period. */
     TenantChange setChannelCredential(SetChannelCredentialCommand command);
 
+    /**
+     * Sets (or replaces) where the tenant's own service hears about grants. {@link IllegalArgumentException} for an
+     * endpoint that is not an absolute http(s) URL ({@link ConfigureTenantWebhookUseCase#checkedEndpoint}).
+     */
+    TenantChange setWebhook(SetWebhookCommand command);
+
+    record SetWebhookCommand(TenantId tenantId, java.net.URI endpoint, Operator operator, ActionKey actionKey) {
+        public SetWebhookCommand {
+            Objects.requireNonNull(tenantId, "tenant id");
+            endpoint = ConfigureTenantWebhookUseCase.checkedEndpoint(endpoint == null ? null : endpoint.toString());
+            Objects.requireNonNull(operator, "operator");
+            Objects.requireNonNull(actionKey, "action key");
+        }
+    }
+
     record CreateTenantCommand(TenantId tenantId, String name, MerchantId sandboxMerchantId, Operator operator,
                                ActionKey actionKey) {
         public CreateTenantCommand {

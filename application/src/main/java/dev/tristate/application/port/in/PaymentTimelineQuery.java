@@ -29,9 +29,12 @@ public interface PaymentTimelineQuery {
     }
 
     /**
-     * What kind of event. Consumer records, tasks, refunds and channel queries join here when their stores exist.
+     * What kind of event. QUERY: the resolver (or "ask the channel now") asked the channel and recorded its answer
+     * like a notification. CONSUMER: a consumer applied one of the payment's events (its inbox record), or could not
+     * at once (its retried or quarantined delivery, with status and attempts). TASK: a side effect the payment caused
+     * (the tenant's "entitlement granted" notice). Refunds join here when their store exists.
      */
     enum Kind {
-        CREATED, NOTIFICATION, TRANSITION, REVIEW_CASE, OUTBOX_EVENT, AUDIT
+        CREATED, NOTIFICATION, QUERY, TRANSITION, REVIEW_CASE, OUTBOX_EVENT, CONSUMER, TASK, AUDIT
     }
 }

@@ -1,5 +1,6 @@
 package dev.tristate.application.port.in;
 
+import dev.tristate.application.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.Reason;
@@ -21,6 +22,15 @@ public interface ReleaseQuarantinedWorkUseCase {
     ActionResult replayTask(TaskCommand command);
 
     ActionResult discardTask(TaskCommand command);
+
+    /**
+     * Replays the quarantined consumer messages the list shows (the newest), at most the confirmed count, each as a
+     * single replay would and audited on its own besides the bulk action's entry; the same form twice acts once.
+     */
+    ActionResult replayAllDeliveries(BulkReplayCommand command);
+
+    /** As {@link #replayAllDeliveries}, for quarantined tasks. */
+    ActionResult replayAllTasks(BulkReplayCommand command);
 
     /**
      * The audit log's subject id for a delivery key or task key: the key itself when it fits the log's 64 characters,

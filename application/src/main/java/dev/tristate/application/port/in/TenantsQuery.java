@@ -14,6 +14,9 @@ public interface TenantsQuery {
 
     Optional<TenantDetails> tenant(TenantId tenantId);
 
+    /** Where the tenant's own service hears about grants, if set. */
+    Optional<java.net.URI> webhookOf(TenantId tenantId);
+
     record TenantDetails(Tenant tenant, List<ApiKeyInfo> apiKeys, List<SecretInfo> secrets,
                          List<String> channelAccounts) {
         public TenantDetails {

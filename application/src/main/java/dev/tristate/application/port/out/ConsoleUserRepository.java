@@ -2,6 +2,7 @@ package dev.tristate.application.port.out;
 
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;
+import java.util.List;
 import java.util.Optional;
 
 /** Users of the admin console. Passwords arrive here already hashed (bcrypt). */
@@ -13,4 +14,10 @@ public interface ConsoleUserRepository {
     Optional<ConsoleUser> findByUsername(String username);
 
     long countByRole(ConsoleRole role);
+
+    /** Every user, by name. */
+    List<ConsoleUser> findAll();
+
+    /** Writes the user's password hash and enabled flag; false when there is no such user. */
+    boolean update(ConsoleUser user);
 }

@@ -30,4 +30,7 @@ public interface ConsumerDeliveryStore {
     List<ConsumerDelivery> findByStatus(DeliveryStatus status, int limit);
 
     long count(DeliveryStatus status);
+
+    /** Every consumer's retried or quarantined deliveries of one message id (an event id), oldest first. */
+    List<ConsumerDelivery> forMessage(String messageId);
 }

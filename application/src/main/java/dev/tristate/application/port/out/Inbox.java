@@ -4,6 +4,7 @@ import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,6 +18,9 @@ public interface Inbox {
 
     /** Records an applied event; {@link PersistenceFailure.AlreadyExists} when this consumer has one for the id. */
     void record(InboxEntry entry);
+
+    /** Every consumer's record of one event (the console's timeline), oldest first. */
+    List<InboxEntry> forEvent(EventId eventId);
 
     /** @param outcome what applying it did, e.g. {@code GRANTED}, {@code ALREADY_GRANTED}, {@code NO_EFFECT} */
     record InboxEntry(String consumer, EventId eventId, String eventType, TenantId tenantId, ContentHash contentHash,

@@ -1,8 +1,10 @@
 package dev.tristate.application.port.out;
 
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskKey;
 import dev.tristate.domain.task.TaskStatus;
+import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -25,4 +27,7 @@ public interface TaskStore {
     List<Task> findByStatus(TaskStatus status, int limit);
 
     long count(TaskStatus status);
+
+    /** Every task of one payment (the console's timeline), oldest first. */
+    List<Task> forPayment(TenantId tenantId, PaymentId paymentId);
 }

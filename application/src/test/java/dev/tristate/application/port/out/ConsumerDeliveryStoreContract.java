@@ -47,6 +47,19 @@ public abstract class ConsumerDeliveryStoreContract {
     }
 
     @Test
+    void everyConsumersDeliveriesOfOneMessageIdAreListedOldestFirst() {
+        InboundMessage message = aMessage();
+        ConsumerDelivery later = ConsumerDelivery.firstFailure(consumer + "-b", message, BUSY, POLICY,
+                T0.plusSeconds(2), 0.5);
+        ConsumerDelivery first = ConsumerDelivery.firstFailure(consumer, message, BUSY, POLICY, T0, 0.5);
+        store().insert(later);
+        store().insert(first);
+        store().insert(ConsumerDelivery.firstFailure(consumer, aMessage(), BUSY, POLICY, T0, 0.5));
+
+        assertThat(store().forMessage(message.messageId())).containsExactly(first, later);
+    }
+
+    @Test
     void aDeliveryIsRecordedOncePerConsumer() {
         ConsumerDelivery delivery = ConsumerDelivery.firstFailure(consumer, aMessage(), BUSY, POLICY, T0, 0.5);
         store().insert(delivery);

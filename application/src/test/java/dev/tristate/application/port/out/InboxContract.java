@@ -34,6 +34,19 @@ public abstract class InboxContract {
     }
 
     @Test
+    void everyConsumersRecordOfOneEventIsListedOldestFirst() {
+        EventId eventId = new EventId(UUID.randomUUID());
+        InboxEntry later = new InboxEntry("webhooks", eventId, "PaymentSucceeded", new TenantId("t-inbox"),
+                ContentHash.of("{}".getBytes(StandardCharsets.UTF_8)), "NO_EFFECT", T0.plusSeconds(3));
+        inbox().record(later);
+        InboxEntry first = entry("entitlements", eventId, "{}");
+        inbox().record(first);
+        inbox().record(entry("entitlements", new EventId(UUID.randomUUID()), "{}"));
+
+        assertThat(inbox().forEvent(eventId)).containsExactly(first, later);
+    }
+
+    @Test
     void aConsumerRecordsAnEventOnce() {
         EventId eventId = new EventId(UUID.randomUUID());
         InboxEntry first = entry("entitlements", eventId, "{}");

@@ -51,6 +51,22 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void aPaymentsTasksAreListedOldestFirstAndNoOtherPaymentsOrTenants() {
+        Task first = aTask(T0);
+        Task second = Task.entitlementGranted(new EntitlementKey(first.tenantId(), "u-1", "course:y",
+                first.paymentId()), T0.plusSeconds(5));
+        Task otherPayment = aTask(T0);
+        Task otherTenant = Task.entitlementGranted(new EntitlementKey(new TenantId("t-tasks-other"), "u-1",
+                "course:z", first.paymentId()), T0);
+        store().insert(second);
+        store().insert(first);
+        store().insert(otherPayment);
+        store().insert(otherTenant);
+
+        assertThat(store().forPayment(first.tenantId(), first.paymentId())).containsExactly(first, second);
+    }
+
+    @Test
     void aTaskKeyIsUnique() {
         Task task = aTask(T0);
         store().insert(task);
