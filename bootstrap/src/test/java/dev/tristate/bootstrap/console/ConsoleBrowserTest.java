@@ -139,7 +139,7 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         clickAndLoad(By.id("ask-channel"));
         // The resolver asked the sandbox channel; the console says what came of it, and the audit log has it.
         assertThat(browser.findElement(By.cssSelector(".result[role=status]")).getText())
-                .contains("Ask the channel").contains("asked").contains("payment");
+                .contains("Ask the channel").contains("asked").contains("case");
         assertThat(browser.findElement(By.cssSelector("ol.timeline")).getText()).contains("ASK_CHANNEL");
         screenshot("payment-timeline");
 
