@@ -123,14 +123,27 @@ public class IdempotencyGate {
      */
     public IdempotentResponse finish(IdempotencyEntry mine, Supplier<RenderedResponse> answer, Runnable effect,
                                      Supplier<RenderedResponse> whenCommitUnknown) {
+        return finishWith(mine, () -> {
+            RenderedResponse rendered = answer.get();
+            effect.run();
+            return rendered;
+        }, whenCommitUnknown);
+    }
+
+    /**
+     * Like {@link #finish(IdempotencyEntry, Supplier, Runnable, Supplier)}, for an answer that only the effect can
+     * tell (a refund's answer is what its conditional writes found): in one transaction, {@code effectThenAnswer}
+     * applies the effect and renders the answer, and the key is completed with it.
+     */
+    public IdempotentResponse finishWith(IdempotencyEntry mine, Supplier<RenderedResponse> effectThenAnswer,
+                                         Supplier<RenderedResponse> whenCommitUnknown) {
         RenderedResponse response;
         try {
             response = transactions.inTransaction(() -> {
-                RenderedResponse rendered = answer.get();
+                RenderedResponse rendered = effectThenAnswer.get();
                 if (!store.complete(mine, rendered.status(), rendered.body())) {
                     throw new LostTheKey();
                 }
-                effect.run();
                 return rendered;
             });
         } catch (LostTheKey lost) {
