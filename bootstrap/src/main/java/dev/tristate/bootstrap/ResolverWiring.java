@@ -61,13 +61,14 @@ class ResolverWiring {
     ResolvePaymentsService resolvePaymentsService(ObjectProvider<ChannelGateway> gateways,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
-            Clock clock, ResolverProperties resolver) {
+            Clock clock, ResolverProperties resolver, RefundStore refunds, RefundOutcomes refundOutcomes) {
         Map<String, QuerySchedule> perChannel = new HashMap<>();
         resolver.channels().forEach((channel, s) -> perChannel.put(channel, new QuerySchedule(s.schedule())));
         return new ResolvePaymentsService(gateways.orderedStream().toList(), credentials, payments, log, outbox,
                 reviews, cases, ledger, transactions, clock, UUID::randomUUID,
                 new ResolverSettings(resolver.batchSize(), resolver.lease(), resolver.staleAfter(),
-                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel));
+                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel),
+                refunds, refundOutcomes);
     }
 
     @Bean
