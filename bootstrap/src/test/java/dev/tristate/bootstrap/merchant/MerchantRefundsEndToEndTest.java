@@ -1,6 +1,7 @@
 package dev.tristate.bootstrap.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.tristate.application.port.in.ProvisionTenantUseCase;
@@ -13,6 +14,8 @@ import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.RefundLedgerView;
+import dev.tristate.application.port.out.RefundLedgerView.RefundMismatch;
 import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.TaskStore;
@@ -33,6 +36,8 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.payment.TransitionOutcome;
+import dev.tristate.domain.reconciliation.StatementEntryType;
+import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.task.Task;
@@ -47,6 +52,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +69,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -181,6 +189,8 @@ class MerchantRefundsEndToEndTest {
     TenantWebhooks webhooks;
     @Autowired
     Transactions transactions;
+    @Autowired
+    RefundLedgerView refundLedger;
 
     private Merchant a;
     private Merchant b;
@@ -610,5 +620,61 @@ class MerchantRefundsEndToEndTest {
         assertThat(webhookBodies).anySatisfy(b -> assertThat(b).contains("entitlements.revoked"));
         JsonNode view = getPayment(a, payment);
         assertThat(view.get("entitlements").get(0).get("status").stringValue()).isEqualTo("REVOKED");
+    }
+
+    // ---- reconciliation ---------------------------------------------------------------------------------------
+
+    @Test
+    void theStatementsRefundLinesAreComparedWithOurRefundsAndEachMismatchIsQueried() throws Exception {
+        String payment = paidPayment(a, 1000);
+        String matched = json(refund(a, payment, 300)).get("refund_id").stringValue();
+        String otherAmount = json(refund(a, payment, 200)).get("refund_id").stringValue();
+        String notOnStatement = json(refund(a, payment, 100)).get("refund_id").stringValue();
+        channel.onRefund = request -> {
+            throw new ChannelFailure(OutcomeClass.UNKNOWN, "Read timed out", null);
+        };
+        String timedOut = json(refund(a, payment, 100)).get("refund_id").stringValue();
+        channel.reset();
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant at = Instant.now();
+        List<StatementLine> lines = List.of(
+                refundLine(1, "ch-" + matched, payment, 300, at),
+                refundLine(2, "ch-" + otherAmount, payment, 250, at),
+                refundLine(3, "CH-TIMED-OUT-" + timedOut.substring(4, 12), payment, 100, at),
+                refundLine(4, "CH-STRANGER-" + timedOut.substring(4, 12), payment, 50, at));
+
+        Map<String, String> bySubject = refundLedger.compare(a.tenant(), CHANNEL, today, lines).stream()
+                .collect(Collectors.toMap(RefundMismatch::subject, RefundMismatch::detail));
+
+        assertThat(bySubject).containsOnlyKeys(otherAmount, notOnStatement, timedOut,
+                "CH-STRANGER-" + timedOut.substring(4, 12));
+        assertThat(bySubject.get(otherAmount)).startsWith("amount");
+        assertThat(bySubject.get(notOnStatement)).contains("not on the channel's statement");
+        assertThat(bySubject.get(timedOut)).contains("UNKNOWN here");
+        assertThat(bySubject.get("CH-STRANGER-" + timedOut.substring(4, 12))).contains("no refund of ours");
+
+        // QUERY_REFUND of an open refund: a resolver case due now; the resolver applies the channel's answer.
+        assertThat(refundLedger.queryRefund(a.tenant(), CHANNEL, timedOut, "reconciliation", "r"))
+                .contains("resolver case open");
+        channel.onQuery = id -> new RefundAnswer.Succeeded("CH-TIMED-OUT", dev.tristate.domain.money.Money.of(100,
+                "CNY"), Instant.now(), "{}");
+        resolver.resolveDue();
+        assertThat(stored(a, timedOut)).isEqualTo(RefundStatus.SUCCEEDED);
+        assertThat(getPayment(a, payment).get("refunded_minor").longValue()).isEqualTo(700);
+
+        // QUERY_REFUND of a settled refund: the channel is asked; a contradiction fails the repair, for a person.
+        assertThat(refundLedger.queryRefund(a.tenant(), CHANNEL, notOnStatement, "reconciliation", "r"))
+                .contains("confirms");
+        channel.onQuery = id -> new RefundAnswer.NotFound("{}");
+        assertThatThrownBy(() -> refundLedger.queryRefund(a.tenant(), CHANNEL, notOnStatement, "reconciliation",
+                "r")).hasMessageContaining("a person decides");
+        assertThatThrownBy(() -> refundLedger.queryRefund(a.tenant(), CHANNEL, "CH-STRANGER-x", "reconciliation",
+                "r")).hasMessageContaining("no refund of ours");
+        assertThat(stored(a, notOnStatement)).isEqualTo(RefundStatus.SUCCEEDED);
+    }
+
+    private static StatementLine refundLine(int no, String refundNo, String paymentId, long amount, Instant at) {
+        return new StatementLine(no, refundNo, paymentId, StatementEntryType.REFUND, "SUCCESS",
+                dev.tristate.domain.money.Money.of(amount, "CNY"), at);
     }
 }
