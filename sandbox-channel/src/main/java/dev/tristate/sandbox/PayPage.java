@@ -37,6 +37,9 @@ final class PayPage {
                     .append("\" id=\"result\" role=\"status\">").append(escape(resultText(trade.status())))
                     .append("</p>\n");
         }
+        if (!trade.refunds().isEmpty()) {
+            main.append(refunds(trade));
+        }
         if (trade.status() == null || !trade.status().isFinal()) {
             // No action attribute: the form posts back to this very URL, wherever the channel is mounted.
             main.append("<form method=\"post\">\n")
@@ -48,6 +51,23 @@ final class PayPage {
                     .append("</form>\n");
         }
         return page("Sandbox payment " + registration.outTradeNo(), main.toString());
+    }
+
+    /** The trade's refunds, oldest first, each with its number, status and amount (and why, when it failed). */
+    private static String refunds(TradeSnapshot trade) {
+        StringBuilder list = new StringBuilder("<h2>Refunds</h2>\n<p id=\"refunded\">Refunded: ")
+                .append(escape(amount(trade.refundedMinor(), trade.registration().currency()))).append("</p>\n<ul>\n");
+        for (Trade.RefundSnapshot refund : trade.refunds()) {
+            list.append("<li class=\"refund ").append(escape(refund.status().name().toLowerCase())).append("\">")
+                    .append(escape(refund.order().outRefundNo())).append(" (").append(escape(refund.refundNo()))
+                    .append("): ").append(escape(refund.status().name())).append(", ")
+                    .append(escape(amount(refund.order().amountMinor(), refund.order().currency())));
+            if (refund.failReason() != null) {
+                list.append(" - ").append(escape(refund.failReason()));
+            }
+            list.append("</li>\n");
+        }
+        return list.append("</ul>\n").toString();
     }
 
     static String message(String title, String text) {
@@ -102,6 +122,7 @@ final class PayPage {
                 main { max-width: 28rem; margin: 3rem auto; padding: 1.5rem 2rem; background: #fff;
                        border-radius: .5rem; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
                 h1 { font-size: 1.4rem; margin-top: 0; }
+                h2 { font-size: 1.1rem; }
                 .note { color: #555; font-size: .9rem; }
                 dl { display: grid; grid-template-columns: max-content 1fr; gap: .4rem 1rem; }
                 dt { font-weight: 600; }
@@ -114,6 +135,7 @@ final class PayPage {
                 button:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
                 .result { font-weight: 700; }
                 .success { color: #11703a; } .failed, .closed { color: #a4161a; } .processing { color: #7a5b00; }
+                .refund { overflow-wrap: anywhere; }
                 .notice { color: #a4161a; }
                 </style>
                 </head>

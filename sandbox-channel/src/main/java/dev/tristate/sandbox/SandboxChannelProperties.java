@@ -7,12 +7,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * Settings under {@code tristate.sandbox-channel}. The two URLs default to this application's own port (see
  * {@link SandboxChannelSettings}), which is right for the embedded default where the channel runs in-process.
  *
- * @param enabled       whether the sandbox channel runs at all (default false; the embedded profile sets it)
- * @param notifyUrl     where notifications are posted; blank means {@code http://localhost:<port>/callbacks/sandbox}
- * @param publicBaseUrl the base of {@code pay_url}; blank means {@code http://localhost:<port>}
- * @param queryHangMs   how long a status query hangs for a trade with the {@code query_timeout} switch
- * @param retry         re-sending of unacknowledged notifications
- * @param http          the outgoing HTTP client
+ * @param enabled        whether the sandbox channel runs at all (default false; the embedded profile sets it)
+ * @param notifyUrl      where notifications are posted; blank means {@code http://localhost:<port>/callbacks/sandbox}
+ * @param publicBaseUrl  the base of {@code pay_url}; blank means {@code http://localhost:<port>}
+ * @param queryHangMs    how long a status query hangs for a trade with the {@code query_timeout} switch, and a refund
+ *                       call or refund query with {@code refund_timeout} or {@code refund_query_timeout}
+ * @param refundSettleMs after how long a refund made PROCESSING by {@code refund_processing} succeeds by itself (0:
+ *                       only when it is queried), unless the trade's {@code refund_settle_ms} says otherwise
+ * @param retry          re-sending of unacknowledged notifications
+ * @param http           the outgoing HTTP client
  */
 @ConfigurationProperties("tristate.sandbox-channel")
 public record SandboxChannelProperties(
@@ -20,12 +23,16 @@ public record SandboxChannelProperties(
         String notifyUrl,
         String publicBaseUrl,
         @DefaultValue("30000") long queryHangMs,
+        @DefaultValue("5000") long refundSettleMs,
         @DefaultValue Retry retry,
         @DefaultValue Http http) {
 
     public SandboxChannelProperties {
         if (queryHangMs < 0) {
             throw new IllegalArgumentException("tristate.sandbox-channel.query-hang-ms must not be negative");
+        }
+        if (refundSettleMs < 0) {
+            throw new IllegalArgumentException("tristate.sandbox-channel.refund-settle-ms must not be negative");
         }
     }
 

@@ -45,6 +45,10 @@ class SandboxChannelSettings {
         return properties.queryHangMs();
     }
 
+    long refundSettleMs() {
+        return properties.refundSettleMs();
+    }
+
     SandboxChannelProperties.Retry retry() {
         return properties.retry();
     }

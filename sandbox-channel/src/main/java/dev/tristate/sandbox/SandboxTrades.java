@@ -1,7 +1,9 @@
 package dev.tristate.sandbox;
 
+import dev.tristate.sandbox.Trade.RefundChange;
+import dev.tristate.sandbox.Trade.RefundSnapshot;
 import dev.tristate.sandbox.Trade.StatusChange;
-import dev.tristate.sandbox.Trade.TradeSnapshot;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Comparator;
@@ -9,11 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 /**
  * The channel's in-memory trade book: registration, status changes (which hand their notifications to the
- * dispatcher) and the statement of a day. Nothing survives a restart, as befits a sandbox.
+ * dispatcher), refunds and the statement of a day. Nothing survives a restart, as befits a sandbox.
  */
 @Component
 class SandboxTrades {
@@ -23,12 +26,16 @@ class SandboxTrades {
     private final Map<String, Trade> trades = new ConcurrentHashMap<>();
     private final SandboxChannelSettings settings;
     private final CallbackDispatcher dispatcher;
+    private final SandboxScheduler scheduler;
     private final TradeNumbers tradeNumbers;
+    private final TradeNumbers refundNumbers;
 
-    SandboxTrades(SandboxChannelSettings settings, CallbackDispatcher dispatcher) {
+    SandboxTrades(SandboxChannelSettings settings, CallbackDispatcher dispatcher, SandboxScheduler scheduler) {
         this.settings = settings;
         this.dispatcher = dispatcher;
+        this.scheduler = scheduler;
         this.tradeNumbers = new TradeNumbers(settings.clock());
+        this.refundNumbers = new TradeNumbers(TradeNumbers.REFUND_PREFIX, settings.clock());
     }
 
     /**
@@ -60,14 +67,40 @@ class SandboxTrades {
     StatusChange changeStatus(Trade trade, TradeStatus target) {
         // One monitor over the change and the queueing keeps the delivery order equal to the order of changes.
         synchronized (trade) {
-            StatusChange change = trade.changeTo(target, EventTimes.truncate(settings.clock().instant()),
-                    tradeNumbers::next);
+            StatusChange change = trade.changeTo(target, now(), tradeNumbers::next);
             dispatcher.enqueue(trade.outTradeNo(), change.deliveries(), change.behaviour());
             return change;
         }
     }
 
-    /** One row per trade whose last status change happened on {@code day} (UTC), oldest first. */
+    /**
+     * Makes a refund of the trade, or answers the one made under the same out_refund_no (see {@link Trade#refund}).
+     * A new PROCESSING refund is settled by the scheduler after its settle time, unless a query settles it first.
+     */
+    RefundChange refund(Trade trade, RefundOrder order) {
+        RefundChange change = trade.refund(order, now(), refundNumbers::next);
+        if (change.created() && change.refund().status() == RefundStatus.PROCESSING) {
+            long settleMs = change.behaviour().refundSettleMs(settings.refundSettleMs());
+            if (settleMs > 0) {
+                scheduler.schedule(() -> trade.settleRefund(order.outRefundNo(), now()), settleMs);
+            }
+        }
+        return change;
+    }
+
+    /** The refund's state as its query reports it: asking is what ends a PROCESSING refund in SUCCESS. */
+    Optional<RefundSnapshot> queryRefund(Trade trade, String outRefundNo) {
+        return trade.settleRefund(outRefundNo, now());
+    }
+
+    private Instant now() {
+        return EventTimes.truncate(settings.clock().instant());
+    }
+
+    /**
+     * One PAYMENT row per trade whose last status change happened on {@code day} (UTC) and one REFUND row per refund
+     * that succeeded on that day, oldest first.
+     */
     List<StatementRow> statement(LocalDate day) {
         return statement(day, null);
     }
@@ -76,11 +109,11 @@ class SandboxTrades {
     List<StatementRow> statement(LocalDate day, String merchantId) {
         return trades.values().stream()
                 .map(Trade::snapshot)
-                .filter(TradeSnapshot::touched)
                 .filter(trade -> merchantId == null || merchantId.equals(trade.registration().merchantId()))
-                .filter(trade -> trade.eventTime().atZone(ZoneOffset.UTC).toLocalDate().equals(day))
-                .flatMap(trade -> trade.paymentRow().stream())
-                .sorted(Comparator.comparing(StatementRow::eventTime).thenComparing(StatementRow::outTradeNo))
+                .flatMap(trade -> Stream.concat(trade.paymentRow().stream(), trade.refundRows().stream()))
+                .filter(row -> row.eventTime().atZone(ZoneOffset.UTC).toLocalDate().equals(day))
+                .sorted(Comparator.comparing(StatementRow::eventTime).thenComparing(StatementRow::outTradeNo)
+                        .thenComparing(StatementRow::type).thenComparing(StatementRow::tradeNo))
                 .toList();
     }
 }

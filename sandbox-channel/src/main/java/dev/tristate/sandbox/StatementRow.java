@@ -3,8 +3,8 @@ package dev.tristate.sandbox;
 import java.time.Instant;
 
 /**
- * One line of a channel statement. A trade yields one {@link EntryType#PAYMENT} row; refunds, when they come, will
- * each yield a {@link EntryType#REFUND} row from their own entry without changing this shape.
+ * One line of a channel statement. A trade yields one {@link EntryType#PAYMENT} row and each of its successful refunds
+ * one {@link EntryType#REFUND} row, whose {@code tradeNo} is the refund's refund_no.
  */
 record StatementRow(String tradeNo, String outTradeNo, EntryType type, String status, long amountMinor,
                     String currency, Instant eventTime) {

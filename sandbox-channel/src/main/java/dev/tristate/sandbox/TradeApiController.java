@@ -1,5 +1,7 @@
 package dev.tristate.sandbox;
 
+import dev.tristate.sandbox.Trade.RefundChange;
+import dev.tristate.sandbox.Trade.RefundSnapshot;
 import dev.tristate.sandbox.Trade.StatusChange;
 import dev.tristate.sandbox.Trade.TradeSnapshot;
 import java.util.Map;
@@ -12,6 +14,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 import tools.jackson.databind.JsonNode;
@@ -19,15 +22,16 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The channel's JSON API: trade registration and the status query of the contract, plus the sandbox's own controls
- * (behaviour switches, status events, the notifications sent).
+ * The channel's JSON API: trade registration and the status query of the contract, refunds and their query, plus the
+ * sandbox's own controls (behaviour switches, status events, the notifications sent).
  */
 @RestController
 @RequestMapping("/sandbox-channel/trades")
 class TradeApiController {
 
     private static final Set<String> BEHAVIOUR_FIELDS = Set.of("duplicates", "out_of_order", "delay_ms",
-            "drop_callbacks", "query_timeout", "report_amount_minor");
+            "drop_callbacks", "query_timeout", "report_amount_minor", "refund_timeout", "refund_processing",
+            "refund_settle_ms", "refund_fail", "refund_query_timeout");
 
     private final SandboxTrades trades;
     private final SandboxMerchants merchants;
@@ -57,7 +61,7 @@ class TradeApiController {
     /**
      * The contract's status query: 404 for a trade the channel never saw act (unknown, or registered and untouched).
      * With {@code query_timeout} the answer comes only after {@code query-hang-ms}, without holding a request
-     * thread meanwhile.
+     * thread meanwhile. A trade with refunds also reports {@code refunded_minor} and {@code refunds}.
      */
     @GetMapping("/{outTradeNo}")
     DeferredResult<ResponseEntity<byte[]>> query(@PathVariable String outTradeNo) {
@@ -65,12 +69,61 @@ class TradeApiController {
         ResponseEntity<byte[]> answer = trade == null || !trade.touched()
                 ? JsonResponses.error(HttpStatus.NOT_FOUND, "NOT_FOUND", "the channel never saw this trade")
                 : JsonResponses.of(HttpStatus.OK, queryAnswer(trade));
-        long hangMs = trade != null && trade.behaviour().queryTimeout() ? settings.queryHangMs() : 0;
+        return answerAfterHang(answer, trade != null && trade.behaviour().queryTimeout());
+    }
+
+    /**
+     * Refunds a paid trade: {@code {"out_refund_no","amount_minor","currency","reason","merchant_id"}} (reason and
+     * merchant_id optional; a merchant_id that is not the trade's is answered like an unknown trade). Answered
+     * {@code 200} with the refund, FAILED with a {@code fail_reason} when the channel refuses it (trade not paid,
+     * more than is left, {@code refund_fail}). The same out_refund_no again answers the same refund; with another
+     * amount or currency it is {@code 409}. With {@code refund_timeout} the refund is made at once but answered only
+     * after {@code query-hang-ms}.
+     */
+    @PostMapping("/{outTradeNo}/refunds")
+    DeferredResult<ResponseEntity<byte[]>> refund(@PathVariable String outTradeNo, @RequestBody String body) {
+        JsonNode json = JsonCodec.readObject(body);
+        RefundOrder order = refundOrder(json);
+        Trade trade = merchantsTrade(outTradeNo, JsonCodec.optionalString(json, "merchant_id", null));
+        RefundChange change = trades.refund(trade, order);
+        return answerAfterHang(JsonResponses.of(HttpStatus.OK, refundJson(change.refund())),
+                change.behaviour().refundTimeout());
+    }
+
+    /**
+     * Where one refund stands, in the same JSON as the refund call; 404 when the channel never saw it. Asking ends a
+     * PROCESSING refund in SUCCESS. With {@code refund_query_timeout} the answer comes after {@code query-hang-ms}.
+     */
+    @GetMapping("/{outTradeNo}/refunds/{outRefundNo}")
+    DeferredResult<ResponseEntity<byte[]>> queryRefund(@PathVariable String outTradeNo,
+                                                       @PathVariable String outRefundNo,
+                                                       @RequestParam(name = "merchant_id", required = false)
+                                                       String merchantId) {
+        Trade trade = merchantsTrade(outTradeNo, merchantId);
+        ResponseEntity<byte[]> answer = trades.queryRefund(trade, outRefundNo)
+                .map(refund -> JsonResponses.of(HttpStatus.OK, refundJson(refund)))
+                .orElseGet(() -> JsonResponses.error(HttpStatus.NOT_FOUND, "NOT_FOUND",
+                        "the channel never saw refund " + outRefundNo + " of this trade"));
+        return answerAfterHang(answer, trade.behaviour().refundQueryTimeout());
+    }
+
+    /** The answer now, or after {@code query-hang-ms} without holding a request thread meanwhile. */
+    private DeferredResult<ResponseEntity<byte[]>> answerAfterHang(ResponseEntity<byte[]> answer, boolean hang) {
+        long hangMs = hang ? settings.queryHangMs() : 0;
         DeferredResult<ResponseEntity<byte[]>> result = new DeferredResult<>(hangMs + 10_000);
         if (hangMs == 0 || !scheduler.schedule(() -> result.setResult(answer), hangMs)) {
             result.setResult(answer);
         }
         return result;
+    }
+
+    /** The trade, if it is {@code merchantId}'s (any merchant's when null); 404 otherwise. */
+    private Trade merchantsTrade(String outTradeNo, String merchantId) {
+        Trade trade = trades.get(outTradeNo);
+        if (merchantId != null && !merchantId.equals(trade.registration().merchantId())) {
+            throw SandboxApiException.notFound("no trade " + outTradeNo + " of merchant " + merchantId);
+        }
+        return trade;
     }
 
     @GetMapping("/{outTradeNo}/behaviour")
@@ -145,6 +198,18 @@ class TradeApiController {
         return registration;
     }
 
+    private static RefundOrder refundOrder(JsonNode body) {
+        try {
+            return new RefundOrder(
+                    JsonCodec.requiredString(body, "out_refund_no"),
+                    JsonCodec.requiredLong(body, "amount_minor"),
+                    JsonCodec.requiredString(body, "currency"),
+                    JsonCodec.optionalString(body, "reason", ""));
+        } catch (IllegalArgumentException malformed) {
+            throw SandboxApiException.invalid(malformed.getMessage());
+        }
+    }
+
     private static Behaviour behaviour(JsonNode body) {
         for (Map.Entry<String, JsonNode> field : body.properties()) {
             if (!BEHAVIOUR_FIELDS.contains(field.getKey())) {
@@ -160,7 +225,12 @@ class TradeApiController {
                     JsonCodec.optionalLong(body, "delay_ms", 0L),
                     JsonCodec.optionalBoolean(body, "drop_callbacks", false),
                     JsonCodec.optionalBoolean(body, "query_timeout", false),
-                    JsonCodec.optionalLong(body, "report_amount_minor", null));
+                    JsonCodec.optionalLong(body, "report_amount_minor", null),
+                    JsonCodec.optionalBoolean(body, "refund_timeout", false),
+                    JsonCodec.optionalBoolean(body, "refund_processing", false),
+                    JsonCodec.optionalLong(body, "refund_settle_ms", null),
+                    JsonCodec.optionalBoolean(body, "refund_fail", false),
+                    JsonCodec.optionalBoolean(body, "refund_query_timeout", false));
         } catch (IllegalArgumentException outOfRange) {
             throw SandboxApiException.invalid(outOfRange.getMessage());
         }
@@ -178,6 +248,15 @@ class TradeApiController {
         } else {
             json.put("report_amount_minor", behaviour.reportAmountMinor());
         }
+        json.put("refund_timeout", behaviour.refundTimeout());
+        json.put("refund_processing", behaviour.refundProcessing());
+        if (behaviour.refundSettleMs() == null) {
+            json.putNull("refund_settle_ms");
+        } else {
+            json.put("refund_settle_ms", behaviour.refundSettleMs());
+        }
+        json.put("refund_fail", behaviour.refundFail());
+        json.put("refund_query_timeout", behaviour.refundQueryTimeout());
         return json;
     }
 
@@ -189,6 +268,29 @@ class TradeApiController {
         json.put("amount_minor", trade.reportedAmountMinor());
         json.put("currency", trade.registration().currency());
         json.put("event_time", EventTimes.format(trade.eventTime()));
+        if (!trade.refunds().isEmpty()) {
+            // An extension of the contract, only where there is something to say: a trade without refunds is
+            // answered with exactly the contract's fields.
+            json.put("refunded_minor", trade.refundedMinor());
+            ArrayNode refunds = json.putArray("refunds");
+            trade.refunds().forEach(refund -> refunds.add(refundJson(refund)));
+        }
+        return json;
+    }
+
+    /** A refund as the refund call, the refund query and the status query's {@code refunds} report it. */
+    private static ObjectNode refundJson(RefundSnapshot refund) {
+        ObjectNode json = JsonCodec.object();
+        json.put("out_trade_no", refund.outTradeNo());
+        json.put("out_refund_no", refund.order().outRefundNo());
+        json.put("refund_no", refund.refundNo());
+        json.put("refund_status", refund.status().name());
+        json.put("amount_minor", refund.order().amountMinor());
+        json.put("currency", refund.order().currency());
+        json.put("event_time", EventTimes.format(refund.eventTime()));
+        if (refund.failReason() != null) {
+            json.put("fail_reason", refund.failReason());
+        }
         return json;
     }
 }

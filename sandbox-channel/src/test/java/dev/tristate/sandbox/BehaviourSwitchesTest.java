@@ -24,6 +24,11 @@ class BehaviourSwitchesTest extends SandboxChannelIntegrationBase {
         off.put("drop_callbacks", false);
         off.put("query_timeout", false);
         off.put("report_amount_minor", null);
+        off.put("refund_timeout", false);
+        off.put("refund_processing", false);
+        off.put("refund_settle_ms", null);
+        off.put("refund_fail", false);
+        off.put("refund_query_timeout", false);
         assertThat(parse(get("/sandbox-channel/trades/" + outTradeNo + "/behaviour").body())).isEqualTo(off);
 
         HttpResponse<String> set = put("/sandbox-channel/trades/" + outTradeNo + "/behaviour",

@@ -63,6 +63,20 @@ class PayPageTest extends SandboxChannelIntegrationBase {
     }
 
     @Test
+    void aPaidTradesPageListsItsRefundsAndWhatWasRefunded() {
+        String outTradeNo = paidTrade(1999);
+        assertThat(get("/sandbox-channel/pay/" + outTradeNo).body()).doesNotContain("Refunds");
+        String refundNo = (String) parse(refund(outTradeNo, "rf_1", 500).body()).get("refund_no");
+        refund(outTradeNo, "rf_2", 5000);
+
+        String page = get("/sandbox-channel/pay/" + outTradeNo).body();
+
+        assertThat(page).contains("<h2>Refunds</h2>", "<p id=\"refunded\">Refunded: 5.00 CNY</p>",
+                "<li class=\"refund success\">rf_1 (" + refundNo + "): SUCCESS, 5.00 CNY</li>",
+                "<li class=\"refund failed\">rf_2 (").contains("FAILED, 50.00 CNY - REFUND_AMOUNT_EXCEEDED");
+    }
+
+    @Test
     void failingAndAbandoningFailAndCloseTheTradeAndNotifySo() {
         String failed = registeredTrade();
         String abandoned = registeredTrade();

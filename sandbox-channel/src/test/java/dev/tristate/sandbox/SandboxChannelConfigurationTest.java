@@ -54,6 +54,7 @@ class SandboxChannelConfigurationTest {
                     assertThat(settings.retry()).isEqualTo(new SandboxChannelProperties.Retry(1000, 2, 8));
                     assertThat(settings.http()).isEqualTo(new SandboxChannelProperties.Http(2000, 5000));
                     assertThat(settings.queryHangMs()).isEqualTo(30_000);
+                    assertThat(settings.refundSettleMs()).isEqualTo(5_000);
                 });
     }
 

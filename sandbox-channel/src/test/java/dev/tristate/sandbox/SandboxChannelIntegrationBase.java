@@ -101,6 +101,24 @@ abstract class SandboxChannelIntegrationBase {
                 "currency", currency, "description", description));
     }
 
+    /** A fresh trade of {@link #MERCHANT} in CNY, paid. */
+    String paidTrade(long amountMinor) {
+        String outTradeNo = registeredTrade(amountMinor, "CNY", "Premium");
+        event(outTradeNo, "SUCCESS");
+        return outTradeNo;
+    }
+
+    HttpResponse<String> refund(String outTradeNo, String outRefundNo, long amountMinor) {
+        return post("/sandbox-channel/trades/" + outTradeNo + "/refunds", json(Map.of("out_refund_no", outRefundNo,
+                "amount_minor", amountMinor, "currency", "CNY", "reason", "customer asked")));
+    }
+
+    /** The refund_status of a 200 answer to a refund call. */
+    static String refundStatus(HttpResponse<String> refundAnswer) {
+        assertThat(refundAnswer.statusCode()).as(refundAnswer.body()).isEqualTo(200);
+        return (String) parse(refundAnswer.body()).get("refund_status");
+    }
+
     HttpResponse<String> event(String outTradeNo, String status) {
         HttpResponse<String> answer = post("/sandbox-channel/trades/" + outTradeNo + "/events",
                 "{\"status\":\"" + status + "\"}");

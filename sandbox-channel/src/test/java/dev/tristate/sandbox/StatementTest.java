@@ -57,6 +57,35 @@ class StatementTest extends SandboxChannelIntegrationBase {
     }
 
     @Test
+    void eachSuccessfulRefundIsARefundRowOfTheDayItSucceeded() {
+        clock.set(Instant.parse("2032-05-01T10:00:00Z"));
+        String paid = paidTrade(1999);
+        String paidTradeNo = (String) parse(get("/sandbox-channel/trades/" + paid).body()).get("trade_no");
+        clock.set(Instant.parse("2032-05-01T12:00:00Z"));
+        String sameDay = refundNo(refund(paid, "rf_1", 500));
+        clock.set(Instant.parse("2032-05-02T01:00:00Z"));
+        String nextDay = refundNo(refund(paid, "rf_2", 300));
+        assertThat(refundStatus(refund(paid, "rf_3", 5000))).as("refused: no row").isEqualTo("FAILED");
+        behaviour(paid, "{\"refund_processing\":true,\"refund_settle_ms\":0}");
+        String settledLater = refundNo(refund(paid, "rf_4", 100));
+        String beforeSettling = get("/sandbox-channel/statements/2032-05-02").body();
+        clock.set(Instant.parse("2032-05-03T00:00:01Z"));
+        get("/sandbox-channel/trades/" + paid + "/refunds/rf_4");
+
+        String header = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n";
+        assertThat(get("/sandbox-channel/statements/2032-05-01").body()).isEqualTo(header
+                + paidTradeNo + "," + paid + ",PAYMENT,SUCCESS,1999,CNY,2032-05-01T10:00:00.000Z\r\n"
+                + sameDay + "," + paid + ",REFUND,SUCCESS,500,CNY,2032-05-01T12:00:00.000Z\r\n");
+        String secondDay = header + nextDay + "," + paid + ",REFUND,SUCCESS,300,CNY,2032-05-02T01:00:00.000Z\r\n";
+        assertThat(beforeSettling).as("a PROCESSING refund has no row").isEqualTo(secondDay);
+        assertThat(get("/sandbox-channel/statements/2032-05-02").body()).isEqualTo(secondDay);
+        assertThat(get("/sandbox-channel/statements/2032-05-02?merchant_id=" + MERCHANT).body()).isEqualTo(secondDay);
+        assertThat(get("/sandbox-channel/statements/2032-05-02?merchant_id=m-nobody").body()).isEqualTo(header);
+        assertThat(get("/sandbox-channel/statements/2032-05-03").body()).isEqualTo(header
+                + settledLater + "," + paid + ",REFUND,SUCCESS,100,CNY,2032-05-03T00:00:01.000Z\r\n");
+    }
+
+    @Test
     void aDayWithoutTradesHasOnlyTheHeader() {
         HttpResponse<String> answer = get("/sandbox-channel/statements/1999-12-31");
 
@@ -71,6 +100,10 @@ class StatementTest extends SandboxChannelIntegrationBase {
 
         assertThat(answer.statusCode()).isEqualTo(400);
         assertThat(parse(answer.body())).containsEntry("code", "INVALID");
+    }
+
+    private static String refundNo(HttpResponse<String> refundAnswer) {
+        return (String) parse(refundAnswer.body()).get("refund_no");
     }
 
     private static String tradeNo(HttpResponse<String> eventAnswer) {

@@ -36,7 +36,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Registers trades with the sandbox channel: {@code POST {baseUrl}/sandbox-channel/trades}. Every failure is a
+ * Registers trades with the sandbox channel ({@code POST {baseUrl}/sandbox-channel/trades}), queries them, fetches
+ * statements, and refunds (see {@link #refund} for how refund answers map). Every failure is a
  * {@link ChannelFailure} that says whether the sandbox may have acted: not reached (connection refused, unknown
  * host, connect timeout) and 5xx are RETRYABLE, 4xx is DEFINITE, and anything after the request may have left
  * (read timeout, reset, an unreadable success) is UNKNOWN, never "no".
@@ -76,9 +77,17 @@ public final class SandboxChannelGateway implements ChannelGateway {
     }
 
     private URI tradesUri() {
+        return uri("/sandbox-channel/trades");
+    }
+
+    /** {@code pathAndQuery} (already encoded) under the base URL, which may or may not end with a slash. */
+    private URI uri(String pathAndQuery) {
         String base = baseUrl.get().toString();
-        return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base)
-                + "/sandbox-channel/trades");
+        return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + pathAndQuery);
+    }
+
+    private static String segment(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     @Override
@@ -97,7 +106,7 @@ public final class SandboxChannelGateway implements ChannelGateway {
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(requestBody(payment, merchantAccount)))
                 .build();
-        HttpResponse<byte[]> response = exchange(request, outTradeNo);
+        HttpResponse<byte[]> response = exchange(request, "registering trade " + outTradeNo);
         int status = response.statusCode();
         if (status == 200 || status == 201) {
             return registration(response.body(), outTradeNo);
@@ -120,15 +129,14 @@ public final class SandboxChannelGateway implements ChannelGateway {
     @Override
     public TradeQueryAnswer queryTrade(String outTradeNo, String merchantAccount) {
         Objects.requireNonNull(outTradeNo, "out_trade_no");
-        HttpRequest request = HttpRequest.newBuilder(URI.create(tradesUri() + "/"
-                        + URLEncoder.encode(outTradeNo, StandardCharsets.UTF_8)))
+        HttpRequest request = HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + segment(outTradeNo)))
                 .timeout(readTimeout)
                 .header("Accept", "application/json")
                 .GET()
                 .build();
-        HttpResponse<byte[]> response = exchange(request, outTradeNo);
+        HttpResponse<byte[]> response = exchange(request, "the query of trade " + outTradeNo);
         int status = response.statusCode();
-        String raw = new String(response.body() == null ? new byte[0] : response.body(), StandardCharsets.UTF_8);
+        String raw = raw(response.body());
         if (status == 404) {
             return new TradeQueryAnswer.NotFound(raw);
         }
@@ -150,13 +158,10 @@ public final class SandboxChannelGateway implements ChannelGateway {
     public byte[] fetchStatement(LocalDate day, String merchantAccount) {
         Objects.requireNonNull(day, "day");
         Objects.requireNonNull(merchantAccount, "merchant account");
-        String base = baseUrl.get().toString();
-        URI uri = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base)
-                + "/sandbox-channel/statements/" + day + "?merchant_id="
-                + URLEncoder.encode(merchantAccount, StandardCharsets.UTF_8));
+        URI uri = uri("/sandbox-channel/statements/" + day + "?merchant_id=" + segment(merchantAccount));
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(readTimeout).header("Accept", "text/csv").GET()
                 .build();
-        HttpResponse<byte[]> response = exchange(request, "statement " + day);
+        HttpResponse<byte[]> response = exchange(request, "the statement of " + day);
         int status = response.statusCode();
         if (status == 200) {
             return response.body() == null ? new byte[0] : response.body();
@@ -165,6 +170,131 @@ public final class SandboxChannelGateway implements ChannelGateway {
                 + excerpt(response.body());
         throw new ChannelFailure(status >= 500 ? OutcomeClass.RETRYABLE
                 : status >= 400 ? OutcomeClass.DEFINITE : OutcomeClass.UNKNOWN, answer, null);
+    }
+
+    /**
+     * A refund: {@code POST {baseUrl}/sandbox-channel/trades/{out_trade_no}/refunds}. The refund's status maps to the
+     * answer (SUCCESS: Succeeded, PROCESSING: Processing, FAILED: Refused with the channel's fail_reason). A 4xx is
+     * the sandbox refusing the request itself (malformed, unknown trade, another refund under this out_refund_no):
+     * DEFINITE, since it did nothing for this call; not Refused, because after a 409 a refund under this out_refund_no
+     * may well exist. Not reached is RETRYABLE; a lost answer, a 5xx or an unreadable answer is UNKNOWN: the sandbox
+     * may have refunded.
+     */
+    @Override
+    public RefundAnswer refund(RefundRequest refund, String merchantAccount) {
+        Objects.requireNonNull(refund, "refund");
+        Objects.requireNonNull(merchantAccount, "merchant account");
+        String what = "refund " + refund.outRefundNo() + " of trade " + refund.outTradeNo();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("out_refund_no", refund.outRefundNo());
+        body.put("amount_minor", refund.amount().minor());
+        body.put("currency", refund.amount().currencyCode());
+        body.put("reason", refund.reason() == null ? "" : refund.reason());
+        body.put("merchant_id", merchantAccount);
+        HttpRequest request = HttpRequest.newBuilder(refundsUri(refund.outTradeNo(), ""))
+                .timeout(readTimeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)))
+                .build();
+        HttpResponse<byte[]> response = exchange(request, what);
+        int status = response.statusCode();
+        if (status == 200 || status == 201) {
+            return refundAnswer(response.body(), refund.outTradeNo(), refund.outRefundNo(), what);
+        }
+        throw refundFailure(status, response.body(), what);
+    }
+
+    /**
+     * A refund's query: {@code GET {baseUrl}/sandbox-channel/trades/{out_trade_no}/refunds/{out_refund_no}}. 404 with
+     * the sandbox's own {@code NOT_FOUND} answer is NotFound; a 404 in any other words (a wrong base URL, a proxy) is
+     * UNKNOWN, since it does not say the sandbox never saw the refund. Otherwise as {@link #refund}.
+     */
+    @Override
+    public RefundAnswer queryRefund(String outTradeNo, String outRefundNo, String merchantAccount) {
+        Objects.requireNonNull(outTradeNo, "out_trade_no");
+        Objects.requireNonNull(outRefundNo, "out_refund_no");
+        Objects.requireNonNull(merchantAccount, "merchant account");
+        String what = "the query of refund " + outRefundNo + " of trade " + outTradeNo;
+        HttpRequest request = HttpRequest.newBuilder(refundsUri(outTradeNo, "/" + segment(outRefundNo)
+                        + "?merchant_id=" + segment(merchantAccount)))
+                .timeout(readTimeout)
+                .header("Accept", "application/json")
+                .GET()
+                .build();
+        HttpResponse<byte[]> response = exchange(request, what);
+        int status = response.statusCode();
+        if (status == 200) {
+            return refundAnswer(response.body(), outTradeNo, outRefundNo, what);
+        }
+        if (status == 404 && "NOT_FOUND".equals(code(response.body()))) {
+            return new RefundAnswer.NotFound(raw(response.body()));
+        }
+        throw refundFailure(status, response.body(), what);
+    }
+
+    private URI refundsUri(String outTradeNo, String rest) {
+        return uri("/sandbox-channel/trades/" + segment(outTradeNo) + "/refunds" + rest);
+    }
+
+    /**
+     * A 4xx is the sandbox refusing the request: DEFINITE. A 404 counts only in the sandbox's own words (else it may
+     * come from anything between us). Anything else, 5xx included: UNKNOWN.
+     */
+    private static ChannelFailure refundFailure(int status, byte[] body, String what) {
+        String answer = "the sandbox answered HTTP " + status + " to " + what + excerpt(body);
+        boolean refusedRequest = status >= 400 && status < 500 && (status != 404 || "NOT_FOUND".equals(code(body)));
+        return new ChannelFailure(refusedRequest ? OutcomeClass.DEFINITE : OutcomeClass.UNKNOWN, answer, null);
+    }
+
+    private static RefundAnswer refundAnswer(byte[] body, String outTradeNo, String outRefundNo, String what) {
+        String raw = raw(body);
+        try {
+            JsonNode answer = JSON.readTree(body);
+            if (!outTradeNo.equals(text(answer, "out_trade_no"))
+                    || !outRefundNo.equals(text(answer, "out_refund_no"))) {
+                throw new IllegalArgumentException("the answer is about refund " + text(answer, "out_refund_no")
+                        + " of trade " + text(answer, "out_trade_no"));
+            }
+            String refundStatus = String.valueOf(text(answer, "refund_status"));
+            switch (refundStatus) {
+                case "SUCCESS" -> {
+                    JsonNode amount = answer.get("amount_minor");
+                    if (amount == null || !amount.isIntegralNumber() || !amount.canConvertToLong()) {
+                        throw new IllegalArgumentException("amount_minor is not an integer");
+                    }
+                    return new RefundAnswer.Succeeded(text(answer, "refund_no"),
+                            Money.of(amount.longValue(), text(answer, "currency")),
+                            Instant.parse(text(answer, "event_time")), raw);
+                }
+                case "PROCESSING" -> {
+                    return new RefundAnswer.Processing(raw);
+                }
+                case "FAILED" -> {
+                    String reason = text(answer, "fail_reason");
+                    return new RefundAnswer.Refused(reason == null || reason.isBlank()
+                            ? "the sandbox failed the refund without a reason" : reason, raw);
+                }
+                default -> throw new IllegalArgumentException("refund_status " + refundStatus + " is unknown");
+            }
+        } catch (JacksonException | IllegalArgumentException | NullPointerException | DateTimeParseException e) {
+            // The sandbox answered, but not in a way we can read: it may have refunded.
+            throw new ChannelFailure(OutcomeClass.UNKNOWN, "unreadable answer to " + what + ": " + e.getMessage()
+                    + excerpt(body), e);
+        }
+    }
+
+    /** The {@code code} of the sandbox's error answer, or null. */
+    private static String code(byte[] body) {
+        try {
+            return body == null || body.length == 0 ? null : text(JSON.readTree(body), "code");
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+
+    private static String raw(byte[] body) {
+        return new String(body == null ? new byte[0] : body, StandardCharsets.UTF_8);
     }
 
     private static ChannelReport queryReport(byte[] body, String outTradeNo) {
@@ -204,7 +334,7 @@ public final class SandboxChannelGateway implements ChannelGateway {
         return JSON.writeValueAsBytes(body);
     }
 
-    private HttpResponse<byte[]> exchange(HttpRequest request, String outTradeNo) {
+    private HttpResponse<byte[]> exchange(HttpRequest request, String what) {
         CompletableFuture<HttpResponse<byte[]>> pending =
                 client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
         try {
@@ -213,29 +343,29 @@ public final class SandboxChannelGateway implements ChannelGateway {
         } catch (TimeoutException e) {
             pending.cancel(true);
             throw new ChannelFailure(OutcomeClass.UNKNOWN,
-                    "no complete answer from the sandbox for trade " + outTradeNo + " in time", e);
+                    "no complete answer from the sandbox to " + what + " in time", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             pending.cancel(true);
             throw new ChannelFailure(OutcomeClass.UNKNOWN,
-                    "interrupted while waiting for the sandbox to answer for trade " + outTradeNo, e);
+                    "interrupted while waiting for the sandbox to answer " + what, e);
         } catch (ExecutionException e) {
-            throw classify(e.getCause() == null ? e : e.getCause(), outTradeNo);
+            throw classify(e.getCause() == null ? e : e.getCause(), what);
         }
     }
 
-    private static ChannelFailure classify(Throwable failure, String outTradeNo) {
+    private static ChannelFailure classify(Throwable failure, String what) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof HttpConnectTimeoutException || cause instanceof ConnectException
                     || cause instanceof UnknownHostException || cause instanceof UnresolvedAddressException
                     || cause instanceof NoRouteToHostException) {
                 return new ChannelFailure(OutcomeClass.RETRYABLE,
-                        "the sandbox was not reached for trade " + outTradeNo + ": " + failure, failure);
+                        "the sandbox was not reached for " + what + ": " + failure, failure);
             }
         }
         // Read timeout, reset, closed mid-answer: the request may have arrived and been acted on.
         return new ChannelFailure(OutcomeClass.UNKNOWN,
-                "the sandbox's answer for trade " + outTradeNo + " was lost: " + failure, failure);
+                "the sandbox's answer to " + what + " was lost: " + failure, failure);
     }
 
     private static TradeRegistration registration(byte[] body, String outTradeNo) {

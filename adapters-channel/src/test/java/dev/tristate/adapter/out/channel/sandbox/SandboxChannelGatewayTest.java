@@ -24,6 +24,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -246,6 +247,169 @@ class SandboxChannelGatewayTest {
         server.stop(0);
         URI down = serve(exchange -> respond(exchange, 503, "busy"));
         assertFailure(() -> gateway(down, ANSWER_TIMEOUT).queryTrade("pay_q1", "m-100"), OutcomeClass.RETRYABLE);
+    }
+
+    private static final String REFUNDED = "{\"out_trade_no\":\"pay_r1\",\"out_refund_no\":\"rf_1\","
+            + "\"refund_no\":\"SBR1\",\"refund_status\":\"SUCCESS\",\"amount_minor\":500,\"currency\":\"CNY\","
+            + "\"event_time\":\"2026-11-30T10:00:00.000Z\"}";
+
+    private static ChannelGateway.RefundRequest refundRequest() {
+        return new ChannelGateway.RefundRequest("pay_r1", "rf_1", Money.of(500, "CNY"), "customer asked");
+    }
+
+    @Test
+    void aRefundPostsTheRefundAndReadsASuccess() {
+        AtomicReference<String> method = new AtomicReference<>();
+        AtomicReference<String> path = new AtomicReference<>();
+        AtomicReference<byte[]> body = new AtomicReference<>();
+        URI base = serve(exchange -> {
+            method.set(exchange.getRequestMethod());
+            path.set(exchange.getRequestURI().getPath());
+            body.set(exchange.getRequestBody().readAllBytes());
+            respond(exchange, 200, REFUNDED);
+        });
+
+        ChannelGateway.RefundAnswer answer = gateway(base, ANSWER_TIMEOUT).refund(refundRequest(), "m-100");
+
+        assertThat(method.get()).isEqualTo("POST");
+        assertThat(path.get()).isEqualTo("/sandbox-channel/trades/pay_r1/refunds");
+        JsonNode sent = JsonMapper.builder().build().readTree(body.get());
+        assertThat(sent.get("out_refund_no").stringValue()).isEqualTo("rf_1");
+        assertThat(sent.get("amount_minor").longValue()).isEqualTo(500);
+        assertThat(sent.get("currency").stringValue()).isEqualTo("CNY");
+        assertThat(sent.get("reason").stringValue()).isEqualTo("customer asked");
+        assertThat(sent.get("merchant_id").stringValue()).isEqualTo("m-100");
+        assertThat(answer).isEqualTo(new ChannelGateway.RefundAnswer.Succeeded("SBR1", Money.of(500, "CNY"),
+                Instant.parse("2026-11-30T10:00:00Z"), REFUNDED));
+    }
+
+    @Test
+    void aProcessingRefundIsProcessingAndAFailedOneIsRefusedWithTheChannelsReason() {
+        URI processing = serve(exchange -> respond(exchange, 200, REFUNDED.replace("SUCCESS", "PROCESSING")));
+        assertThat(gateway(processing, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"))
+                .isInstanceOf(ChannelGateway.RefundAnswer.Processing.class);
+        server.stop(0);
+        String failed = REFUNDED.replace("\"SUCCESS\"", "\"FAILED\",\"fail_reason\":\"REFUND_AMOUNT_EXCEEDED: no\"");
+        URI refused = serve(exchange -> respond(exchange, 200, failed));
+
+        assertThat(gateway(refused, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"))
+                .isEqualTo(new ChannelGateway.RefundAnswer.Refused("REFUND_AMOUNT_EXCEEDED: no", failed));
+    }
+
+    @Test
+    void aRefundQueryGetsTheRefundAndReadsEachStatus() {
+        AtomicReference<String> target = new AtomicReference<>();
+        AtomicReference<String> answer = new AtomicReference<>(REFUNDED);
+        URI base = serve(exchange -> {
+            target.set(exchange.getRequestMethod() + " " + exchange.getRequestURI());
+            respond(exchange, 200, answer.get());
+        });
+        SandboxChannelGateway gateway = gateway(base, ANSWER_TIMEOUT);
+
+        assertThat(gateway.queryRefund("pay_r1", "rf_1", "m 100"))
+                .isInstanceOf(ChannelGateway.RefundAnswer.Succeeded.class);
+        assertThat(target.get()).isEqualTo("GET /sandbox-channel/trades/pay_r1/refunds/rf_1?merchant_id=m+100");
+        answer.set(REFUNDED.replace("SUCCESS", "PROCESSING"));
+        assertThat(gateway.queryRefund("pay_r1", "rf_1", "m-100"))
+                .isInstanceOf(ChannelGateway.RefundAnswer.Processing.class);
+        answer.set(REFUNDED.replace("SUCCESS", "FAILED"));
+        assertThat(gateway.queryRefund("pay_r1", "rf_1", "m-100"))
+                .isInstanceOfSatisfying(ChannelGateway.RefundAnswer.Refused.class,
+                        refused -> assertThat(refused.reason()).isNotBlank());
+    }
+
+    @Test
+    void aRefundQueryAnswered404InTheSandboxsWordsIsNotFoundAnyOther404IsUnknown() {
+        URI sandbox = serve(exchange -> respond(exchange, 404, "{\"code\":\"NOT_FOUND\",\"message\":\"never\"}"));
+        assertThat(gateway(sandbox, ANSWER_TIMEOUT).queryRefund("pay_r1", "rf_1", "m-100"))
+                .isInstanceOf(ChannelGateway.RefundAnswer.NotFound.class);
+        server.stop(0);
+        URI somethingElse = serve(exchange -> respond(exchange, 404, "<html>no such page</html>"));
+
+        assertFailure(() -> gateway(somethingElse, ANSWER_TIMEOUT).queryRefund("pay_r1", "rf_1", "m-100"),
+                OutcomeClass.UNKNOWN);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {400, 404, 409, 422})
+    void aRefundRequestRefusedWithA4xxIsADefiniteNoNeverARefusedRefund(int status) {
+        URI base = serve(exchange -> respond(exchange, status, "{\"code\":\""
+                + (status == 404 ? "NOT_FOUND" : "CONFLICT") + "\",\"message\":\"other refund\"}"));
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"), OutcomeClass.DEFINITE)
+                .hasMessageContaining(String.valueOf(status)).hasMessageContaining("other refund");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {500, 502, 503})
+    void aRefundOrRefundQueryAnswered5xxIsUnknownBecauseTheSandboxMayHaveRefunded(int status) {
+        URI base = serve(exchange -> respond(exchange, status, "busy"));
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"), OutcomeClass.UNKNOWN);
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).queryRefund("pay_r1", "rf_1", "m-100"),
+                OutcomeClass.UNKNOWN);
+    }
+
+    @Test
+    void aRefundThatTimesOutIsUnknownNeverRefused() {
+        URI base = serve(exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            sleep(SHORT_READ_TIMEOUT.multipliedBy(5));
+            respond(exchange, 200, REFUNDED.replace("\"SUCCESS\"", "\"FAILED\""));
+        });
+
+        long started = System.nanoTime();
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).refund(refundRequest(), "m-100"), OutcomeClass.UNKNOWN)
+                .hasMessageContaining("rf_1");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
+    }
+
+    @Test
+    void aRefundQueryThatTimesOutIsUnknownNeverNotFound() {
+        URI base = serve(exchange -> {
+            sleep(SHORT_READ_TIMEOUT.multipliedBy(5));
+            respond(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
+        });
+
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).queryRefund("pay_r1", "rf_1", "m-100"),
+                OutcomeClass.UNKNOWN);
+    }
+
+    @Test
+    void aRefundWhoseAnswerIsResetIsUnknownAndOneThatNeverReachedTheSandboxIsRetryable() throws IOException {
+        URI base = rawServe(socket -> {
+            readRequestHead(socket.getInputStream());
+            socket.setSoLinger(true, 0);
+            socket.close();
+        });
+        assertFailure(() -> gateway(base, Duration.ofSeconds(5)).refund(refundRequest(), "m-100"),
+                OutcomeClass.UNKNOWN);
+
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        assertFailure(() -> gateway(URI.create("http://127.0.0.1:" + port), ANSWER_TIMEOUT)
+                .refund(refundRequest(), "m-100"), OutcomeClass.RETRYABLE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"not json", "{}",
+            "{\"out_trade_no\":\"pay_r1\",\"out_refund_no\":\"rf_other\",\"refund_status\":\"SUCCESS\"}",
+            "{\"out_trade_no\":\"pay_other\",\"out_refund_no\":\"rf_1\",\"refund_status\":\"FAILED\"}",
+            "{\"out_trade_no\":\"pay_r1\",\"out_refund_no\":\"rf_1\",\"refund_status\":\"DONE\"}",
+            "{\"out_trade_no\":\"pay_r1\",\"out_refund_no\":\"rf_1\",\"refund_status\":\"SUCCESS\"}",
+            "{\"out_trade_no\":\"pay_r1\",\"out_refund_no\":\"rf_1\",\"refund_status\":\"SUCCESS\","
+                    + "\"refund_no\":\"SBR1\",\"amount_minor\":\"500\",\"currency\":\"CNY\","
+                    + "\"event_time\":\"2026-11-30T10:00:00Z\"}",
+            "{\"out_trade_no\":\"pay_r1\",\"out_refund_no\":\"rf_1\",\"refund_status\":\"SUCCESS\","
+                    + "\"refund_no\":\"SBR1\",\"amount_minor\":500,\"currency\":\"CNY\",\"event_time\":\"today\"}"})
+    void anUnreadableRefundAnswerIsUnknown(String answer) {
+        URI base = serve(exchange -> respond(exchange, 200, answer));
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"), OutcomeClass.UNKNOWN);
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).queryRefund("pay_r1", "rf_1", "m-100"),
+                OutcomeClass.UNKNOWN);
     }
 
     private static AbstractThrowableAssert<?, ? extends Throwable> assertFailure(ThrowingCallable call,
