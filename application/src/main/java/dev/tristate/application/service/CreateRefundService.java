@@ -81,19 +81,9 @@ public class CreateRefundService implements CreateRefundUseCase {
 
     @Override
     public IdempotentResponse createRefund(CreateRefundCommand command) {
-        IdempotencyGate.Acquisition acquisition = gate.acquire(command.tenantId(), command.idempotencyKey(),
-                command.fingerprint(), this::newRefundId);
-        if (acquisition instanceof IdempotencyGate.Acquisition.Answered answered) {
-            return answered.response();
-        }
-        IdempotencyEntry mine = ((IdempotencyGate.Acquisition.Acquired) acquisition).entry();
-        try {
-            return createHolding(mine, command);
-        } catch (RuntimeException failure) {
-            // No answer was stored: a retry with the same key may start at once, and continues this refund id.
-            gate.release(mine);
-            throw failure;
-        }
+        // A failure without an answer releases the key: a retry may start at once, and continues this refund id.
+        return gate.hold(command.tenantId(), command.idempotencyKey(), command.fingerprint(), this::newRefundId,
+                mine -> createHolding(mine, command));
     }
 
     private sealed interface Reservation {

@@ -48,6 +48,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -225,20 +226,13 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
                     "payment already " + payment.get().status() + askedBy);
         }
-        ChannelGateway gateway = gateways.get(c.channel());
-        Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
-        if (gateway == null || account.isEmpty()) {
-            return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
-                    (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy);
+        Asked<TradeQueryAnswer> asked = ask(c, lease, attempt, askedBy,
+                (gateway, account) -> gateway.queryTrade(c.paymentId(), account));
+        if (asked.fate() != null) {
+            return asked.fate();
         }
-        Instant askedAt = now();
-        TradeQueryAnswer answer;
-        try {
-            answer = gateway.queryTrade(c.paymentId(), account.get());
-        } catch (ChannelFailure failure) {
-            String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
-            return retryOrFlag(c, lease, attempt, kind, "channel: " + failure.getMessage() + askedBy, askedAt);
-        }
+        TradeQueryAnswer answer = asked.answer();
+        Instant askedAt = asked.askedAt();
         if (payment.isEmpty()) {
             return neverStored(c, lease, attempt, answer, askedBy);
         }
@@ -301,20 +295,13 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             return finish(c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
                     "refund already " + refund.status() + askedBy);
         }
-        ChannelGateway gateway = gateways.get(c.channel());
-        Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
-        if (gateway == null || account.isEmpty()) {
-            return finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
-                    (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy);
+        Asked<RefundAnswer> asked = ask(c, lease, attempt, askedBy,
+                (gateway, account) -> gateway.queryRefund(refund.paymentId().value(), refund.id().value(), account));
+        if (asked.fate() != null) {
+            return asked.fate();
         }
-        Instant askedAt = now();
-        RefundAnswer answer;
-        try {
-            answer = gateway.queryRefund(refund.paymentId().value(), refund.id().value(), account.get());
-        } catch (ChannelFailure failure) {
-            String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
-            return retryOrFlag(c, lease, attempt, kind, "channel: " + failure.getMessage() + askedBy, askedAt);
-        }
+        RefundAnswer answer = asked.answer();
+        Instant askedAt = asked.askedAt();
         String said = refundAnswerName(answer);
         RefundOutcomes.Applied applied = refundOutcomes.apply(refund, answer);
         String detail = applied.effect() + ": " + applied.detail() + askedBy;
@@ -324,6 +311,33 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             case MISMATCH -> finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, said, "NONE", detail);
             case STILL_OPEN -> retryOrFlag(c, lease, attempt, said, detail, askedAt);
         };
+    }
+
+    /** The channel's answer, or (fate set) what became of the case when there was none to be had. */
+    private record Asked<A>(A answer, Fate fate, Instant askedAt) {
+    }
+
+    /**
+     * Asks the case's channel, outside any transaction. No gateway or account: FLAGGED. No answer (a timeout is
+     * UNKNOWN, never "no"): asked again per schedule, then flagged.
+     */
+    private <A> Asked<A> ask(ClaimedCase c, LeaseToken lease, int attempt, String askedBy,
+                             BiFunction<ChannelGateway, String, A> question) {
+        ChannelGateway gateway = gateways.get(c.channel());
+        Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
+        if (gateway == null || account.isEmpty()) {
+            return new Asked<>(null, finish(c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
+                    (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy),
+                    null);
+        }
+        Instant askedAt = now();
+        try {
+            return new Asked<>(question.apply(gateway, account.get()), null, askedAt);
+        } catch (ChannelFailure failure) {
+            String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
+            return new Asked<>(null, retryOrFlag(c, lease, attempt, kind, "channel: " + failure.getMessage()
+                    + askedBy, askedAt), askedAt);
+        }
     }
 
     static String refundAnswerName(RefundAnswer answer) {
