@@ -1,0 +1,52 @@
+package dev.tristate.adapter.out.persistence;
+
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.RefundStore;
+import dev.tristate.application.port.out.RefundStoreContract;
+import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.Tenant;
+import dev.tristate.domain.tenant.TenantId;
+import java.util.UUID;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** The refund store's contract on MyBatis: MariaDB under .ci/run (TRISTATE_IT_DB_URL), the embedded H2 elsewhere. */
+@SpringBootTest(classes = PersistenceTestApplication.class, properties = {
+        "tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="})
+class MyBatisRefundStoreTest extends RefundStoreContract {
+
+    @DynamicPropertySource
+    static void services(DynamicPropertyRegistry registry) {
+        dev.tristate.testing.IntegrationEnvironment.register(registry);
+    }
+
+    @Autowired
+    RefundStore refunds;
+
+    @Autowired
+    PaymentRepository payments;
+
+    @Autowired
+    TenantRepository tenants;
+
+    @Override
+    protected RefundStore refunds() {
+        return refunds;
+    }
+
+    @Override
+    protected PaymentRepository payments() {
+        return payments;
+    }
+
+    @Override
+    protected TenantId aTenant() {
+        String suffix = UUID.randomUUID().toString().substring(0, 18);
+        TenantId id = new TenantId("t-" + suffix);
+        tenants.insert(new Tenant(id, "Tenant " + suffix, new MerchantId("m-" + suffix), T0));
+        return id;
+    }
+}
