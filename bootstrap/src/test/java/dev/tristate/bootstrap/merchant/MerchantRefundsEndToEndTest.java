@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.tristate.application.port.in.ProvisionTenantUseCase;
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.in.ResolvePaymentsUseCase;
 import dev.tristate.application.port.in.RunTasksUseCase;
 import dev.tristate.application.port.out.ChannelCredentialStore;
@@ -24,6 +23,7 @@ import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.service.EntitlementGrants;
 import dev.tristate.bootstrap.TristateApplication;
+import dev.tristate.bootstrap.merchant.MerchantApiClient.Merchant;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementStatus;
 import dev.tristate.domain.outcome.OutcomeClass;
@@ -43,13 +43,9 @@ import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskKey;
 import dev.tristate.domain.task.TaskStatus;
-import dev.tristate.domain.tenant.MerchantId;
-import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -58,7 +54,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -155,11 +150,6 @@ class MerchantRefundsEndToEndTest {
         }
     }
 
-    record Merchant(TenantId tenant, String apiKey) {
-    }
-
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
     @LocalServerPort
     int port;
 
@@ -213,12 +203,7 @@ class MerchantRefundsEndToEndTest {
     }
 
     private Merchant provision() {
-        String suffix = UUID.randomUUID().toString().substring(0, 13);
-        TenantId tenant = new TenantId("rf-" + suffix);
-        var result = provisioning.provision(new ProvisionTenantCommand(tenant, "Shop " + suffix,
-                new MerchantId("m-" + suffix), Optional.empty(), Optional.empty()));
-        credentials.bindAccount(tenant, CHANNEL, "acct-" + suffix, Instant.now());
-        return new Merchant(tenant, result.apiKey().orElseThrow().value());
+        return MerchantApiClient.provision(provisioning, credentials, CHANNEL, "rf");
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------------
@@ -258,18 +243,7 @@ class MerchantRefundsEndToEndTest {
 
     private HttpResponse<String> send(String method, String path, String apiKey, String key, String body)
             throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .header("Authorization", "Bearer " + apiKey);
-        if (body != null) {
-            request.header("Content-Type", "application/json").method(method,
-                    HttpRequest.BodyPublishers.ofString(body));
-        } else {
-            request.method(method, HttpRequest.BodyPublishers.noBody());
-        }
-        if (key != null) {
-            request.header("Idempotency-Key", key);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return MerchantApiClient.send(port, method, path, apiKey, key, body);
     }
 
     private JsonNode getPayment(Merchant m, String paymentId) throws Exception {
@@ -283,9 +257,7 @@ class MerchantRefundsEndToEndTest {
     }
 
     private static String code(HttpResponse<String> response) {
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                v -> assertThat(v).startsWith("application/problem+json"));
-        return json(response).get("code").stringValue();
+        return MerchantApiClient.code(response);
     }
 
     private RefundStatus stored(Merchant m, String refundId) {
