@@ -5,9 +5,13 @@ import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.IdempotencyStore;
 import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.CreatePaymentService;
+import dev.tristate.application.service.CreateRefundService;
+import dev.tristate.application.service.GetRefundService;
+import dev.tristate.application.service.RefundOutcomes;
 import dev.tristate.application.service.GetPaymentService;
 import dev.tristate.application.service.IdempotencyGate;
 import dev.tristate.application.service.IdempotencySettings;
@@ -50,6 +54,20 @@ public class MerchantApiWiring {
                                               UnknownOutcomeRecorder unknownOutcomeRecorder) {
         return new CreatePaymentService(idempotencyGate, payments, credentials, gateways.orderedStream().toList(),
                 clock, UUID::randomUUID, unknownOutcomeRecorder);
+    }
+
+    @Bean
+    CreateRefundService createRefundService(IdempotencyGate idempotencyGate, PaymentRepository payments,
+                                            RefundStore refunds, ChannelCredentialStore credentials,
+                                            ObjectProvider<ChannelGateway> gateways, RefundOutcomes refundOutcomes,
+                                            Transactions transactions, Clock clock) {
+        return new CreateRefundService(idempotencyGate, payments, refunds, credentials,
+                gateways.orderedStream().toList(), refundOutcomes, transactions, clock, UUID::randomUUID);
+    }
+
+    @Bean
+    GetRefundService getRefundService(RefundStore refunds) {
+        return new GetRefundService(refunds);
     }
 
     @Bean

@@ -10,6 +10,7 @@ import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.ReconciliationPayments;
 import dev.tristate.application.port.out.ReconciliationRecords;
 import dev.tristate.application.port.out.RefundLedgerView;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
@@ -17,6 +18,7 @@ import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.EntitlementGrants;
 import dev.tristate.application.service.ReconciliationService;
 import dev.tristate.application.service.ReconciliationSettings;
+import dev.tristate.application.service.RefundReconciliation;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
@@ -46,10 +48,13 @@ class ReconciliationWiring {
             @DefaultValue("true") boolean autoRepair) {
     }
 
+    /** REFUND_MISMATCH over the refunds table; its repair asks the channel (docs/reconciliation.md). */
     @Bean
     @ConditionalOnMissingBean
-    RefundLedgerView refundLedgerView() {
-        return RefundLedgerView.notAvailable("refunds are not part of this build");
+    RefundLedgerView refundLedgerView(RefundStore refunds, ResolutionCases cases,
+                                      ObjectProvider<ChannelGateway> gateways, ChannelCredentialStore credentials,
+                                      Clock clock) {
+        return new RefundReconciliation(refunds, cases, gateways.orderedStream().toList(), credentials, clock);
     }
 
     @Bean

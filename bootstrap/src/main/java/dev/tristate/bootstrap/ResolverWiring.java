@@ -6,10 +6,13 @@ import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.service.RefundOutcomes;
 import dev.tristate.application.service.ResolvePaymentsService;
 import dev.tristate.application.service.ResolverSettings;
 import dev.tristate.application.service.UnknownOutcomeRecorder;
@@ -58,19 +61,28 @@ class ResolverWiring {
     ResolvePaymentsService resolvePaymentsService(ObjectProvider<ChannelGateway> gateways,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
-            Clock clock, ResolverProperties resolver) {
+            Clock clock, ResolverProperties resolver, RefundStore refunds, RefundOutcomes refundOutcomes) {
         Map<String, QuerySchedule> perChannel = new HashMap<>();
         resolver.channels().forEach((channel, s) -> perChannel.put(channel, new QuerySchedule(s.schedule())));
         return new ResolvePaymentsService(gateways.orderedStream().toList(), credentials, payments, log, outbox,
                 reviews, cases, ledger, transactions, clock, UUID::randomUUID,
                 new ResolverSettings(resolver.batchSize(), resolver.lease(), resolver.staleAfter(),
-                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel));
+                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel),
+                refunds, refundOutcomes);
     }
 
     @Bean
     @ConditionalOnProperty(name = "tristate.resolver.enabled", havingValue = "true", matchIfMissing = true)
     ResolverScheduler resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties) {
         return new ResolverScheduler(resolver, properties.interval());
+    }
+
+    @Bean
+    RefundOutcomes refundOutcomes(RefundStore refunds, PaymentRepository payments, OutboxStore outbox, TaskStore tasks,
+                                  UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions,
+                                  Clock clock, ResolverProperties resolver) {
+        return new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock,
+                resolver.unknownFirstQueryAfter());
     }
 
     @Bean

@@ -3,10 +3,13 @@ package dev.tristate.bootstrap;
 import dev.tristate.adapter.in.messaging.RepeatingRounds;
 import dev.tristate.adapter.out.webhook.HttpTenantNotifier;
 import dev.tristate.application.port.out.CrashPoints;
+import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantNotifier;
 import dev.tristate.application.port.out.TenantWebhooks;
+import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.service.EntitlementRevocations;
 import dev.tristate.application.service.TaskRunnerService;
 import dev.tristate.application.service.TaskSettings;
 import dev.tristate.application.service.TenantWebhookService;
@@ -56,11 +59,13 @@ class TaskWiring {
     @Bean
     TaskRunnerService taskRunnerService(TaskStore store, PaymentRepository payments, TenantWebhooks webhooks,
                                         TenantNotifier notifier, CrashPoints crashPoints, Clock clock,
-                                        TaskProperties tasks) {
+                                        TaskProperties tasks, EntitlementStore entitlements,
+                                        Transactions transactions) {
         Backoff backoff = new Backoff(tasks.backoff().initial(), tasks.backoff().max(), tasks.backoff().multiplier());
         return new TaskRunnerService(store, payments, webhooks, notifier, crashPoints, clock, new Random(),
                 new TaskSettings(new ConsumerRetryPolicy(backoff, tasks.maxAttempts(), tasks.window()),
-                        tasks.batchSize(), tasks.lease()));
+                        tasks.batchSize(), tasks.lease()),
+                new EntitlementRevocations(entitlements, transactions));
     }
 
     @Bean

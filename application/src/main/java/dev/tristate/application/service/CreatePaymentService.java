@@ -70,19 +70,8 @@ public class CreatePaymentService implements CreatePaymentUseCase {
 
     @Override
     public IdempotentResponse createPayment(CreatePaymentCommand command) {
-        IdempotencyGate.Acquisition acquisition = gate.acquire(command.tenantId(), command.idempotencyKey(),
-                command.fingerprint(), this::newPaymentId);
-        if (acquisition instanceof IdempotencyGate.Acquisition.Answered answered) {
-            return answered.response();
-        }
-        IdempotencyEntry mine = ((IdempotencyGate.Acquisition.Acquired) acquisition).entry();
-        try {
-            return createHolding(mine, command);
-        } catch (RuntimeException failure) {
-            // No answer was stored: let the client retry with the same key at once instead of after the lease.
-            gate.release(mine);
-            throw failure;
-        }
+        return gate.hold(command.tenantId(), command.idempotencyKey(), command.fingerprint(), this::newPaymentId,
+                mine -> createHolding(mine, command));
     }
 
     private IdempotentResponse createHolding(IdempotencyEntry mine, CreatePaymentCommand command) {

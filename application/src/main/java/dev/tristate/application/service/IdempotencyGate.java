@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -115,6 +116,27 @@ public class IdempotencyGate {
     }
 
     /**
+     * The frame of every idempotent POST: {@link #acquire} the key (a replay is answered at once), run
+     * {@code holding} while this attempt holds it, and {@link #release} the key when {@code holding} fails without
+     * an answer, so that the client may retry with the same key at once instead of after the lease.
+     */
+    public IdempotentResponse hold(TenantId tenantId, IdempotencyKey key, RequestFingerprint fingerprint,
+                                   Supplier<String> newReservedId,
+                                   Function<IdempotencyEntry, IdempotentResponse> holding) {
+        Acquisition acquisition = acquire(tenantId, key, fingerprint, newReservedId);
+        if (acquisition instanceof Acquisition.Answered answered) {
+            return answered.response();
+        }
+        IdempotencyEntry mine = ((Acquisition.Acquired) acquisition).entry();
+        try {
+            return holding.apply(mine);
+        } catch (RuntimeException failure) {
+            release(mine);
+            throw failure;
+        }
+    }
+
+    /**
      * In one transaction: renders the answer, completes {@code mine} with it (only while this attempt still owns the
      * key), and applies the effect. When the commit's outcome is unknown, answers {@code whenCommitUnknown} and leaves
      * the key in flight: a later request finds it COMPLETED (the commit happened) or takes it over when the lease
@@ -123,16 +145,37 @@ public class IdempotencyGate {
      */
     public IdempotentResponse finish(IdempotencyEntry mine, Supplier<RenderedResponse> answer, Runnable effect,
                                      Supplier<RenderedResponse> whenCommitUnknown) {
+        // The key first: an attempt that lost its key must not even try the effect (it would meet the winner's).
+        return finishIn(mine, () -> {
+            RenderedResponse rendered = completed(mine, answer.get());
+            effect.run();
+            return rendered;
+        }, whenCommitUnknown);
+    }
+
+    /**
+     * Like {@link #finish(IdempotencyEntry, Supplier, Runnable, Supplier)}, for an answer that only the effect can
+     * tell (a refund's answer is what its conditional writes found): in one transaction, {@code effectThenAnswer}
+     * applies the effect and renders the answer, and the key is completed with it.
+     */
+    public IdempotentResponse finishWith(IdempotencyEntry mine, Supplier<RenderedResponse> effectThenAnswer,
+                                         Supplier<RenderedResponse> whenCommitUnknown) {
+        return finishIn(mine, () -> completed(mine, effectThenAnswer.get()), whenCommitUnknown);
+    }
+
+    /** Completes {@code mine} with the answer, or rolls the transaction back when another attempt owns the key. */
+    private RenderedResponse completed(IdempotencyEntry mine, RenderedResponse rendered) {
+        if (!store.complete(mine, rendered.status(), rendered.body())) {
+            throw new LostTheKey();
+        }
+        return rendered;
+    }
+
+    private IdempotentResponse finishIn(IdempotencyEntry mine, Supplier<RenderedResponse> work,
+                                        Supplier<RenderedResponse> whenCommitUnknown) {
         RenderedResponse response;
         try {
-            response = transactions.inTransaction(() -> {
-                RenderedResponse rendered = answer.get();
-                if (!store.complete(mine, rendered.status(), rendered.body())) {
-                    throw new LostTheKey();
-                }
-                effect.run();
-                return rendered;
-            });
+            response = transactions.inTransaction(work);
         } catch (LostTheKey lost) {
             return answerAfterLosing(mine);
         } catch (PersistenceFailure failure) {

@@ -207,7 +207,7 @@ public class ReconciliationService implements StartReconciliationUseCase, Reconc
             skipped.add(DiscrepancyClass.REFUND_MISMATCH + ": not compared, " + noRefunds.get() + " ("
                     + refundLines.size() + " refund lines not compared)");
         } else {
-            for (RefundLedgerView.RefundMismatch m : refunds.compare(tenant, channel, refundLines)) {
+            for (RefundLedgerView.RefundMismatch m : refunds.compare(tenant, channel, day, refundLines)) {
                 Payment p = m.paymentId() == null ? null : paymentOf(tenant, m.paymentId()).orElse(null);
                 findings.add(new Finding(DiscrepancyClass.REFUND_MISMATCH, m.subject(), p, m.line(), m.detail(),
                         false));

@@ -10,12 +10,14 @@ import dev.tristate.application.port.in.UnknownCasesQuery;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelFailure;
 import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.port.out.ChannelGateway.TradeQueryAnswer;
 import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ResolutionCases.Attempt;
 import dev.tristate.application.port.out.ResolutionCases.ClaimedCase;
@@ -31,6 +33,8 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +49,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -68,12 +73,29 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
     private final Clock clock;
     private final Supplier<UUID> uuids;
     private final ResolverSettings settings;
+    private final RefundStore refunds;
+    private final RefundOutcomes refundOutcomes;
 
     public ResolvePaymentsService(List<ChannelGateway> gateways, ChannelCredentialStore credentials,
                                   PaymentRepository payments, NotificationLog log, OutboxStore outbox,
                                   ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger,
                                   Transactions transactions, Clock clock, Supplier<UUID> uuids,
                                   ResolverSettings settings) {
+        this(gateways, credentials, payments, log, outbox, reviews, cases, ledger, transactions, clock, uuids,
+                settings, null, null);
+    }
+
+    /**
+     * With refunds: open refunds (PENDING, UNKNOWN) get cases of their own, keyed by the refund id, leased like a
+     * payment's, asked with the channel's refund query and settled through {@link RefundOutcomes}.
+     */
+    public ResolvePaymentsService(List<ChannelGateway> gateways, ChannelCredentialStore credentials,
+                                  PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+                                  ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger,
+                                  Transactions transactions, Clock clock, Supplier<UUID> uuids,
+                                  ResolverSettings settings, RefundStore refunds, RefundOutcomes refundOutcomes) {
+        this.refunds = refunds;
+        this.refundOutcomes = refundOutcomes;
         Map<String, ChannelGateway> byChannel = new TreeMap<>();
         gateways.forEach(g -> byChannel.put(g.channel(), g));
         this.gateways = Map.copyOf(byChannel);
@@ -128,6 +150,15 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
                     settings.batchSize())) {
                 if (cases.open(c.tenantId(), c.paymentId(), c.channel(), "STALE_PAYMENT", now)) {
                     count++;
+                }
+            }
+            if (refunds != null) {
+                // Open refunds nobody asked about for a while (a crash after the refund's commit, say).
+                for (ResolutionCases.Candidate c : refunds.findStale(now.minus(settings.staleAfter()),
+                        settings.batchSize())) {
+                    if (cases.open(c.tenantId(), c.paymentId(), c.channel(), "STALE_REFUND", now)) {
+                        count++;
+                    }
                 }
             }
             return count;
@@ -198,25 +229,21 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
     private Fate work(ClaimedCase c, LeaseToken lease, String operator, ActionAudit audit) {
         int attempt = c.attempts() + 1;
         String askedBy = operator == null ? "" : " (asked by " + operator + ")";
+        if (RefundId.isRefundId(c.paymentId())) {
+            return workRefund(c, lease, attempt, askedBy, audit);
+        }
         Optional<Payment> payment = payments.findById(c.tenantId(), new PaymentId(c.paymentId()));
         if (payment.isPresent() && !payment.get().status().isUnresolved()) {
             return finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
                     "payment already " + payment.get().status() + askedBy);
         }
-        ChannelGateway gateway = gateways.get(c.channel());
-        Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
-        if (gateway == null || account.isEmpty()) {
-            return finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
-                    (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy);
+        Asked<TradeQueryAnswer> asked = ask(audit, c, lease, attempt, askedBy,
+                (gateway, account) -> gateway.queryTrade(c.paymentId(), account));
+        if (asked.fate() != null) {
+            return asked.fate();
         }
-        Instant askedAt = now();
-        TradeQueryAnswer answer;
-        try {
-            answer = gateway.queryTrade(c.paymentId(), account.get());
-        } catch (ChannelFailure failure) {
-            String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
-            return retryOrFlag(audit, c, lease, attempt, kind, "channel: " + failure.getMessage() + askedBy, askedAt);
-        }
+        TradeQueryAnswer answer = asked.answer();
+        Instant askedAt = asked.askedAt();
         if (payment.isEmpty()) {
             return neverStored(audit, c, lease, attempt, answer, askedBy);
         }
@@ -259,6 +286,85 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
         }
         return retryOrFlag(audit, c, lease, attempt, "NOT_FOUND", "channel has no payment for a " + current.status()
                 + " payment" + askedBy, askedAt);
+    }
+
+    /**
+     * A refund's case (keyed by the refund id): ask the channel's refund query, apply the answer through
+     * {@link RefundOutcomes} (the path of the refund request itself). Succeeded, refused or not found settle the
+     * refund; processing and no answer are asked again per schedule, then flagged; never FAILED on a timeout.
+     */
+    private Fate workRefund(ClaimedCase c, LeaseToken lease, int attempt, String askedBy, ActionAudit audit) {
+        if (refunds == null) {
+            return finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
+                    "refunds are not part of this resolver" + askedBy);
+        }
+        Optional<Refund> found = refunds.find(c.tenantId(), new RefundId(c.paymentId()));
+        if (found.isEmpty()) {
+            // Its create never committed; it was never sent to the channel (that happens only after the commit).
+            return finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
+                    "refund never stored (its create did not commit); nothing was sent to the channel" + askedBy);
+        }
+        Refund refund = found.get();
+        if (!refund.status().isOpen()) {
+            return finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null, "NOT_ASKED", "NONE",
+                    "refund already " + refund.status() + askedBy);
+        }
+        Asked<RefundAnswer> asked = ask(audit, c, lease, attempt, askedBy,
+                (gateway, account) -> gateway.queryRefund(refund.paymentId().value(), refund.id().value(), account));
+        if (asked.fate() != null) {
+            return asked.fate();
+        }
+        RefundAnswer answer = asked.answer();
+        Instant askedAt = asked.askedAt();
+        String said = refundAnswerName(answer);
+        RefundOutcomes.Applied applied = refundOutcomes.apply(refund, answer);
+        String detail = applied.effect() + ": " + applied.detail() + askedBy;
+        return switch (applied.effect()) {
+            case SUCCEEDED, FAILED, ALREADY_SETTLED -> finish(audit, c, lease, attempt, ResolutionStatus.RESOLVED, null,
+                    said, applied.effect().name(), detail);
+            case MISMATCH -> finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, said, "NONE", detail);
+            case STILL_OPEN -> retryOrFlag(audit, c, lease, attempt, said, detail, askedAt);
+        };
+    }
+
+    /** The channel's answer, or (fate set) what became of the case when there was none to be had. */
+    private record Asked<A>(A answer, Fate fate, Instant askedAt) {
+    }
+
+    /**
+     * Asks the case's channel, outside any transaction. No gateway or account: FLAGGED. No answer (a timeout is
+     * UNKNOWN, never "no"): asked again per schedule, then flagged.
+     */
+    private <A> Asked<A> ask(ActionAudit audit, ClaimedCase c, LeaseToken lease, int attempt, String askedBy,
+                             BiFunction<ChannelGateway, String, A> question) {
+        ChannelGateway gateway = gateways.get(c.channel());
+        Optional<String> account = credentials.accountOf(c.tenantId(), c.channel());
+        if (gateway == null || account.isEmpty()) {
+            return new Asked<>(null, finish(audit, c, lease, attempt, ResolutionStatus.FLAGGED, null, "NOT_ASKED", "NONE",
+                    (gateway == null ? "no gateway for channel " : "no account at channel ") + c.channel() + askedBy),
+                    null);
+        }
+        Instant askedAt = now();
+        try {
+            return new Asked<>(question.apply(gateway, account.get()), null, askedAt);
+        } catch (ChannelFailure failure) {
+            String kind = failure.outcomeClass().mustBeResolved() ? "NO_ANSWER" : "FAILED";
+            return new Asked<>(null, retryOrFlag(audit, c, lease, attempt, kind, "channel: " + failure.getMessage()
+                    + askedBy, askedAt), askedAt);
+        }
+    }
+
+    static String refundAnswerName(RefundAnswer answer) {
+        if (answer instanceof RefundAnswer.Succeeded) {
+            return "REFUND_SUCCESS";
+        }
+        if (answer instanceof RefundAnswer.Refused) {
+            return "REFUND_REFUSED";
+        }
+        if (answer instanceof RefundAnswer.NotFound) {
+            return "REFUND_NOT_FOUND";
+        }
+        return "REFUND_PROCESSING";
     }
 
     /** The create-payment's commit never happened (no payment here); the channel decides whether a person is needed. */

@@ -3,6 +3,7 @@ package dev.tristate.application.service;
 import dev.tristate.application.port.in.RunTasksUseCase;
 import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantNotifier;
 import dev.tristate.application.port.out.TenantNotifier.Delivered;
@@ -13,6 +14,7 @@ import dev.tristate.application.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.task.Task;
 import java.net.URI;
 import java.time.Clock;
@@ -36,10 +38,19 @@ public class TaskRunnerService implements RunTasksUseCase {
     private final Clock clock;
     private final RandomGenerator random;
     private final TaskSettings settings;
+    private final EntitlementRevocations revocations;
 
     public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
                              TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
                              TaskSettings settings) {
+        this(tasks, payments, webhooks, notifier, crashPoints, clock, random, settings, null);
+    }
+
+    /** With {@code revocations}: also runs the revocation tasks of fully refunded payments. */
+    public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                             TaskSettings settings, EntitlementRevocations revocations) {
+        this.revocations = revocations;
         this.tasks = tasks;
         this.payments = payments;
         this.webhooks = webhooks;
@@ -66,17 +77,36 @@ public class TaskRunnerService implements RunTasksUseCase {
     }
 
     private Task run(Task task) {
+        boolean revocation = Task.ENTITLEMENTS_REVOKED.equals(task.type());
         Optional<Payment> payment = payments.findById(task.tenantId(), task.paymentId());
-        if (payment.isEmpty() || !payment.get().status().grantStands()) {
+        // Re-check the payment: a grant is announced while it stands, a revocation only once it is fully refunded.
+        boolean applies = payment.isPresent() && (revocation ? payment.get().status() == PaymentStatus.REFUNDED
+                : payment.get().status().grantStands());
+        if (!applies) {
             return task.skipped(clock.instant(), "payment is " + payment.map(p -> p.status().name()).orElse("gone"));
+        }
+        if (revocation) {
+            if (revocations == null) {
+                return task.afterFailure(ConsumerFailure.permanent("no revocation in this runner"),
+                        settings.retryPolicy(), clock.instant(), random.nextDouble());
+            }
+            try {
+                // Idempotent by the grants' status: a re-run (a crash at C6) revokes and reverses nothing twice.
+                revocations.revoke(task.tenantId(), task.paymentId(), clock.instant());
+            } catch (PersistenceFailure e) {
+                return task.afterFailure(ConsumerFailure.transientFailure(e.outcomeClass(), e.getMessage()),
+                        settings.retryPolicy(), clock.instant(), random.nextDouble());
+            }
         }
         Optional<URI> endpoint = webhooks.endpointOf(task.tenantId());
         if (endpoint.isEmpty()) {
-            return task.skipped(clock.instant(), "the tenant has no webhook endpoint");
+            return revocation ? task.done(clock.instant())
+                    : task.skipped(clock.instant(), "the tenant has no webhook endpoint");
         }
         NotifyOutcome outcome;
         try {
-            outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(task.tenantId().value(),
+            outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(
+                    revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED, task.tenantId().value(),
                     task.paymentId().value(), payment.get().status().name(), task.userId(), task.sku()));
         } catch (RuntimeException e) {
             outcome = new NotDelivered(OutcomeClass.UNKNOWN, "the notifier failed: " + e);

@@ -4,6 +4,7 @@ import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.entitlement.EntitlementStatus;
 import dev.tristate.domain.entitlement.Membership;
 import dev.tristate.domain.entitlement.TokenLedgerEntry;
 import dev.tristate.domain.payment.PaymentId;
@@ -46,6 +47,17 @@ public class InMemoryEntitlementStore implements EntitlementStore, InMemoryTrans
         if (state.grants.putIfAbsent(entitlement.key(), entitlement) != null) {
             throw new PersistenceFailure.AlreadyExists("entitlement exists", null);
         }
+    }
+
+    @Override
+    public synchronized boolean revoke(EntitlementKey key) {
+        Entitlement grant = state.grants.get(key);
+        if (grant == null || grant.status() != EntitlementStatus.GRANTED) {
+            return false;
+        }
+        state.grants.put(key, new Entitlement(key, grant.kind(), EntitlementStatus.REVOKED, grant.grantedBy(),
+                grant.grantedAt(), grant.validUntil()));
+        return true;
     }
 
     @Override

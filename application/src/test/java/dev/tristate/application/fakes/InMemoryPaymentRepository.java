@@ -31,6 +31,11 @@ public class InMemoryPaymentRepository implements PaymentRepository, InMemoryTra
     }
 
     @Override
+    public Optional<Payment> lockById(TenantId tenantId, PaymentId paymentId) {
+        return findById(tenantId, paymentId);
+    }
+
+    @Override
     public Optional<TenantId> findOwner(PaymentId paymentId) {
         return Optional.ofNullable(rows.get(paymentId)).map(Payment::tenantId);
     }

@@ -23,6 +23,7 @@ import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.ReconciliationPayments;
 import dev.tristate.application.port.out.ReconciliationRecords;
 import dev.tristate.application.port.out.RefundLedgerView;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ResolutionCases;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
@@ -45,6 +46,9 @@ import dev.tristate.domain.entitlement.EntitlementKind;
 import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundId;
+import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.payment.Version;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.Repair;
@@ -105,6 +109,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     @Autowired EntitlementStore entitlementStore;
     @Autowired TaskStore tasks;
     @Autowired AuditTrail audit;
+    @Autowired RefundStore refunds;
 
     private TenantId tenant;
     private String merchantId;
@@ -208,7 +213,12 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                         "2031-05-14T12:00:00Z")
                 + line(matched.channelTxnId().value(), matched.id().value(), "PAYMENT", "SUCCESS", 4999, "CNY",
                         "2031-05-14T08:02:00Z")
-                + line("R-1", matched.id().value(), "REFUND", "SUCCESS", 100, "CNY", "2031-05-14T13:00:00Z");
+                + line("R-1-" + run, matched.id().value(), "REFUND", "SUCCESS", 100, "CNY", "2031-05-14T13:00:00Z");
+        // A refund of the matched payment whose channel call timed out: the statement shows the channel made it.
+        Refund timedOut = Refund.request(new RefundId("rfd_" + UUID.randomUUID().toString().replace("-", "")),
+                matched, Money.of(100, "CNY"), "damaged", morning.plusSeconds(3600));
+        refunds.insert(timedOut);
+        assertThat(refunds.markUnknown(timedOut, morning.plusSeconds(3601))).isTrue();
 
         ReconciliationRunView first = upload(reconciliation, day, statement);
 
@@ -219,15 +229,15 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 Map.entry(DiscrepancyClass.HERE_NOT_AT_CHANNEL, 1),
                 Map.entry(DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH, 1),
                 Map.entry(DiscrepancyClass.STATUS_MISMATCH, 1),
-                Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1));
+                Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1),
+                Map.entry(DiscrepancyClass.REFUND_MISMATCH, 1));
         assertThat(first.matched()).isEqualTo(1);
         assertThat(first.held()).as("the payment paid 5 minutes before midnight waits in the pool").isEqualTo(1);
-        assertThat(first.newDiscrepancies()).isEqualTo(6);
-        assertThat(first.repairsApplied()).isEqualTo(6);
+        assertThat(first.newDiscrepancies()).isEqualTo(7);
+        assertThat(first.repairsApplied()).isEqualTo(7);
         assertThat(first.repairsOpen()).isZero();
         assertThat(first.refundLines()).isEqualTo(1);
-        assertThat(first.skippedChecks()).singleElement().satisfies(s -> assertThat(s)
-                .startsWith("REFUND_MISMATCH: not compared").contains("1 refund lines not compared"));
+        assertThat(first.skippedChecks()).isEmpty();
 
         Map<DiscrepancyClass, DiscrepancyView> found = byClass(first.id());
         found.values().forEach(d -> {
@@ -238,7 +248,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(jdbc.queryForList("SELECT repair FROM reconciliation_discrepancies WHERE tenant_id = ?"
                 + " ORDER BY id", String.class, tenant.value())).as("each class names its repair in the data")
                 .containsExactly("APPLY_CHANNEL_RESULT", "HOLD_FOR_REVIEW", "HOLD_FOR_REVIEW", "ASK_CHANNEL",
-                        "HOLD_FOR_REVIEW", "REGRANT_ENTITLEMENT");
+                        "HOLD_FOR_REVIEW", "REGRANT_ENTITLEMENT", "QUERY_REFUND");
         // PAID_AT_CHANNEL_NOT_HERE: applied through the state machine, recorded as a notification.
         assertThat(status(paidThere)).isEqualTo("SUCCEEDED");
         assertThat(jdbc.queryForObject("SELECT outcome FROM channel_notifications WHERE payment_id = ? AND source ="
@@ -260,6 +270,14 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         });
         assertThat(status(failedThere)).isEqualTo("PENDING");
         assertThat(status(paidAtTheEdge)).isEqualTo("SUCCEEDED");
+        // REFUND_MISMATCH: refunded at the channel, UNKNOWN here; the repair asks the channel about our refund (a
+        // resolver case keyed by the refund id, due now), and the refund waits for that answer.
+        assertThat(found.get(DiscrepancyClass.REFUND_MISMATCH).paymentId()).isEqualTo(matched.id().value());
+        assertThat(cases.find(tenant, timedOut.id().value())).hasValueSatisfying(c -> {
+            assertThat(c.status().name()).isEqualTo("OPEN");
+            assertThat(c.reason()).isEqualTo("RECONCILIATION");
+        });
+        assertThat(refunds.find(tenant, timedOut.id()).orElseThrow().status()).isEqualTo(RefundStatus.UNKNOWN);
         // PAID_BUT_ENTITLEMENT_MISSING: the matched payment (paid on both sides, never granted) is granted once,
         // under the id of its own PaymentSucceeded, with its task.
         assertThat(found.get(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING).paymentId())
@@ -290,7 +308,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sideEffects()).isEqualTo(afterFirst);
         assertThat(reconciliation.lastRunSummary(tenant)).hasValueSatisfying(last -> {
             assertThat(last.id()).isEqualTo(second.id());
-            assertThat(last.discrepancies()).isEqualTo(6);
+            assertThat(last.discrepancies()).isEqualTo(7);
         });
         assertThat(reconciliation.listDiscrepancies(tenant, second.id(), DiscrepancyClass.HERE_NOT_AT_CHANNEL))
                 .singleElement().satisfies(d -> assertThat(d.paymentId()).isEqualTo(paidHereOnly.id().value()));

@@ -3,22 +3,15 @@ package dev.tristate.bootstrap.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.port.in.ProvisionTenantUseCase;
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.port.out.ChannelCredentialStore;
 import dev.tristate.application.port.out.ChannelGateway;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.payment.Payment;
-import dev.tristate.domain.tenant.MerchantId;
-import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -84,8 +77,6 @@ class MerchantPaymentsEndToEndTest {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
     @LocalServerPort
     int port;
 
@@ -108,12 +99,7 @@ class MerchantPaymentsEndToEndTest {
     }
 
     private String provision() {
-        String suffix = UUID.randomUUID().toString().substring(0, 13);
-        TenantId tenant = new TenantId("e2e-" + suffix);
-        var result = provisioning.provision(new ProvisionTenantCommand(tenant, "Shop " + suffix,
-                new MerchantId("m-" + suffix), Optional.empty(), Optional.empty()));
-        credentials.bindAccount(tenant, CHANNEL, "acct-" + suffix, Instant.now());
-        return result.apiKey().orElseThrow().value();
+        return MerchantApiClient.provision(provisioning, credentials, CHANNEL, "e2e").apiKey();
     }
 
     private static String order(String merchantOrderId, long amount) {
@@ -123,27 +109,15 @@ class MerchantPaymentsEndToEndTest {
     }
 
     private HttpResponse<String> post(String apiKey, String idempotencyKey, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/payments"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (apiKey != null) {
-            request.header("Authorization", "Bearer " + apiKey);
-        }
-        if (idempotencyKey != null) {
-            request.header("Idempotency-Key", idempotencyKey);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return MerchantApiClient.send(port, "POST", "/api/v1/payments", apiKey, idempotencyKey, body);
     }
 
     private HttpResponse<String> get(String apiKey, String paymentId) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/payments/" + paymentId))
-                .header("Authorization", "Bearer " + apiKey).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return MerchantApiClient.send(port, "GET", "/api/v1/payments/" + paymentId, apiKey, null, null);
     }
 
     private static String code(HttpResponse<String> response) {
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                v -> assertThat(v).startsWith("application/problem+json"));
-        return JSON.readTree(response.body()).get("code").stringValue();
+        return MerchantApiClient.code(response);
     }
 
     @Test

@@ -4,7 +4,9 @@ import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.outbox.RetryDecision;
+import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.Objects;
@@ -19,6 +21,8 @@ public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymen
                    Instant createdAt, Instant updatedAt, long version) {
 
     public static final String ENTITLEMENT_GRANTED = "ENTITLEMENT_GRANTED";
+    /** Revoke a fully refunded payment's grants, then tell the tenant's service. */
+    public static final String ENTITLEMENTS_REVOKED = "ENTITLEMENTS_REVOKED";
 
     public Task {
         Objects.requireNonNull(key, "key");
@@ -38,6 +42,15 @@ public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymen
     public static Task entitlementGranted(EntitlementKey grant, Instant now) {
         return new Task(TaskKey.entitlementGranted(grant), ENTITLEMENT_GRANTED, grant.tenantId(), grant.paymentId(),
                 grant.userId(), grant.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0);
+    }
+
+    /** The revocation of the grants of a payment that was just fully refunded, due at once. */
+    public static Task entitlementsRevoked(Payment refunded, Instant now) {
+        if (refunded.status() != PaymentStatus.REFUNDED) {
+            throw new IllegalArgumentException("only a fully refunded payment's grants are revoked");
+        }
+        return new Task(TaskKey.entitlementsRevoked(refunded.id()), ENTITLEMENTS_REVOKED, refunded.tenantId(),
+                refunded.id(), refunded.userId(), refunded.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0);
     }
 
     /** Held by a runner until {@code until}; due again then if the runner vanished (a crash at C6 included). */

@@ -45,7 +45,7 @@ public class HttpTenantNotifier implements TenantNotifier {
     @Override
     public NotifyOutcome notify(URI endpoint, TaskKey idempotencyKey, GrantNotice notice) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("type", "entitlement.granted");
+        body.put("type", notice.type());
         body.put("idempotency_key", idempotencyKey.value());
         body.put("tenant_id", notice.tenantId());
         body.put("payment_id", notice.paymentId());

@@ -35,6 +35,9 @@ interface EntitlementMapper {
 
     int insert(EntitlementRow row);
 
+    int revoke(@Param("tenantId") String tenantId, @Param("userId") String userId, @Param("sku") String sku,
+               @Param("paymentId") String paymentId);
+
     /** The grants (any status) of these payments of the tenant; only the key columns are read. */
     List<EntitlementRow> keysOfPayments(@Param("tenantId") String tenantId,
                                         @Param("paymentIds") List<String> paymentIds);

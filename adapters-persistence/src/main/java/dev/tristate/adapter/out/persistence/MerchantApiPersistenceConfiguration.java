@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.application.port.out.IdempotencyStore;
+import dev.tristate.application.port.out.RefundStore;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -11,5 +12,10 @@ class MerchantApiPersistenceConfiguration {
     @Bean
     IdempotencyStore idempotencyStore(IdempotencyKeyMapper mapper) {
         return new MyBatisIdempotencyStore(mapper);
+    }
+
+    @Bean
+    RefundStore refundStore(RefundMapper mapper) {
+        return new MyBatisRefundStore(mapper);
     }
 }

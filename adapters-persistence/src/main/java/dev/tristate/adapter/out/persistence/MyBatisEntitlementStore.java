@@ -54,6 +54,12 @@ public class MyBatisEntitlementStore implements EntitlementStore {
     }
 
     @Override
+    public boolean revoke(EntitlementKey key) {
+        return translate(() -> mapper.revoke(key.tenantId().value(), key.userId(), key.sku(),
+                key.paymentId().value())) == 1;
+    }
+
+    @Override
     public List<Entitlement> findByPayment(TenantId tenantId, PaymentId paymentId) {
         return translate(() -> mapper.findByPayment(tenantId.value(), paymentId.value())).stream()
                 .map(MyBatisEntitlementStore::toEntitlement).toList();

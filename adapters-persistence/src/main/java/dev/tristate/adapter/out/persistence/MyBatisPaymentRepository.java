@@ -31,6 +31,12 @@ public class MyBatisPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public Optional<Payment> lockById(TenantId tenantId, PaymentId paymentId) {
+        return translate(() -> Optional.ofNullable(mapper.lockById(tenantId.value(), paymentId.value()))
+                .map(PaymentRowConverter::toDomain));
+    }
+
+    @Override
     public Optional<TenantId> findOwner(PaymentId paymentId) {
         return translate(() -> Optional.ofNullable(mapper.findOwner(paymentId.value())).map(TenantId::new));
     }

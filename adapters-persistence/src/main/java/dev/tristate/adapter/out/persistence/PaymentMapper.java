@@ -13,6 +13,8 @@ interface PaymentMapper {
 
     PaymentRow findById(@Param("tenantId") String tenantId, @Param("id") String id);
 
+    PaymentRow lockById(@Param("tenantId") String tenantId, @Param("id") String id);
+
     String findOwner(@Param("id") String id);
 
     int updateWhereUnchanged(@Param("after") PaymentRow after, @Param("expectedStatus") String expectedStatus,

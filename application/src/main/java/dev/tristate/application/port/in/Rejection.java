@@ -25,4 +25,18 @@ public sealed interface Rejection {
             Objects.requireNonNull(channel, "channel");
         }
     }
+
+    /** The refunds would add up to more than the payment captured; {@code detail} says by how much. */
+    record RefundExceedsCaptured(String detail) implements Rejection {
+        public RefundExceedsCaptured {
+            Objects.requireNonNull(detail, "detail");
+        }
+    }
+
+    /** The payment is not paid (or nothing is left to refund), so it cannot be refunded now. */
+    record PaymentNotRefundable(String paymentStatus) implements Rejection {
+        public PaymentNotRefundable {
+            Objects.requireNonNull(paymentStatus, "payment status");
+        }
+    }
 }

@@ -21,6 +21,12 @@ public interface EntitlementStore {
     /** A new grant; {@link PersistenceFailure.AlreadyExists} when the key is granted already. */
     void insert(Entitlement entitlement);
 
+    /**
+     * GRANTED -> REVOKED, conditional on the grant still standing; false when it was revoked already (or is not
+     * there): the row count decides, so a grant is revoked once however often the revocation runs.
+     */
+    boolean revoke(EntitlementKey key);
+
     /** A payment's grants, oldest first; none for another tenant's payment. */
     List<Entitlement> findByPayment(TenantId tenantId, PaymentId paymentId);
 

@@ -18,6 +18,12 @@ public interface PaymentRepository {
      * Which tenant owns a payment id. Only for telling a notification that names another tenant's payment (held for
      * review as a merchant mismatch) from one naming no payment at all; never to read the other tenant's data.
      */
+    /**
+     * The payment, its row locked until the unit of work ends ({@code SELECT ... FOR UPDATE}): refunds of one payment
+     * are decided one after the other. Must run inside {@link Transactions}.
+     */
+    Optional<Payment> lockById(TenantId tenantId, PaymentId paymentId);
+
     Optional<TenantId> findOwner(PaymentId paymentId);
 
     /**

@@ -2,6 +2,7 @@ package dev.tristate.application.port.out;
 
 import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.tenant.TenantId;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,8 +18,11 @@ public interface RefundLedgerView {
     /** Empty when this view can answer; else why not (the run records it as a skipped check). */
     Optional<String> unavailableBecause();
 
-    /** The refund lines that disagree with our refund records, each with why. */
-    List<RefundMismatch> compare(TenantId tenantId, String channel, List<StatementLine> refundLines);
+    /**
+     * The refund lines of the statement of {@code day} that disagree with our refund records, and our refunds that
+     * succeeded on that day without a line, each with why.
+     */
+    List<RefundMismatch> compare(TenantId tenantId, String channel, LocalDate day, List<StatementLine> refundLines);
 
     /** Asks the channel about the refund of this mismatch; returns what it did. */
     String queryRefund(TenantId tenantId, String channel, String subject, String operator, String reason);
@@ -39,7 +43,8 @@ public interface RefundLedgerView {
             }
 
             @Override
-            public List<RefundMismatch> compare(TenantId tenantId, String channel, List<StatementLine> refundLines) {
+            public List<RefundMismatch> compare(TenantId tenantId, String channel, LocalDate day,
+                                                List<StatementLine> refundLines) {
                 throw new IllegalStateException("refunds are not available: " + why);
             }
 

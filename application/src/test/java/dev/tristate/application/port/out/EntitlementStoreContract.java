@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementKind;
+import dev.tristate.domain.entitlement.EntitlementStatus;
 import dev.tristate.domain.entitlement.Membership;
 import dev.tristate.domain.entitlement.TokenLedgerEntry;
 import dev.tristate.domain.event.EventId;
@@ -118,5 +119,22 @@ public abstract class EntitlementStoreContract {
         assertThat(store().findTokenEntry(tenant, "u-1", "spend:1")).contains(debit);
         assertThat(store().tokenBalance(tenant, "u-2")).isZero();
         assertThat(transactions().inTransaction(() -> store().lockTokenBalance(tenant, "u-2"))).isZero();
+    }
+
+    @Test
+    void aGrantIsRevokedOnceAndOnlyAGrantThatStands() {
+        TenantId tenant = aTenant();
+        PaymentId payment = aPayment();
+        Entitlement grant = course(tenant, payment, "course:java-101", T0);
+        store().insert(grant);
+
+        assertThat(store().revoke(grant.key())).isTrue();
+        assertThat(store().revoke(grant.key())).as("already revoked: the row count says so").isFalse();
+        assertThat(store().revoke(new EntitlementKey(tenant, "u-1", "course:other", payment))).isFalse();
+
+        assertThat(store().find(grant.key())).hasValueSatisfying(e -> {
+            assertThat(e.status()).isEqualTo(EntitlementStatus.REVOKED);
+            assertThat(e.grantedAt()).isEqualTo(grant.grantedAt());
+        });
     }
 }

@@ -151,4 +151,16 @@ public abstract class PaymentRepositoryContract {
                 .containsEntry(PaymentStatus.SUCCEEDED, 1L)
                 .hasSize(2);
     }
+
+    @Test
+    void aLockedReadIsTheStoredPaymentAndOnlyForItsTenant() {
+        TenantId owner = aTenant();
+        Payment stored = aPayment(owner);
+        repository().insert(stored);
+
+        Payment read = repository().findById(owner, stored.id()).orElseThrow();
+        assertThat(repository().lockById(owner, stored.id())).hasValueSatisfying(
+                locked -> assertThat(locked).usingRecursiveComparison().isEqualTo(read));
+        assertThat(repository().lockById(aTenant(), stored.id())).isEmpty();
+    }
 }

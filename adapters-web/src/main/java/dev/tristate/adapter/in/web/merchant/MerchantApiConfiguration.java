@@ -9,10 +9,11 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The merchant API: its controller, its guard (bulkhead and body limit) on /api/v1/*, and the problem-JSON advice.
- * Needs the inbound ports CreatePaymentUseCase, GetPaymentQuery and AuthenticateMerchantQuery as beans.
+ * Needs the inbound ports CreatePaymentUseCase, GetPaymentQuery, PaymentEntitlementsQuery, CreateRefundUseCase,
+ * GetRefundQuery and AuthenticateMerchantQuery as beans.
  */
 @Configuration(proxyBeanMethods = false)
-@Import({MerchantPaymentController.class, ProblemAdvice.class})
+@Import({MerchantPaymentController.class, MerchantRefundController.class, ProblemAdvice.class})
 public class MerchantApiConfiguration {
 
     /** Before Spring Security's filter chain (order -100): an overloaded request does no work at all. */

@@ -6,6 +6,7 @@ import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
 import dev.tristate.application.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.port.in.GetPaymentQuery;
+import dev.tristate.application.port.in.GetRefundQuery;
 import dev.tristate.application.port.in.PaymentEntitlementsQuery;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
@@ -35,13 +36,16 @@ class MerchantPaymentController {
     private final CreatePaymentUseCase createPayment;
     private final GetPaymentQuery getPayment;
     private final PaymentEntitlementsQuery entitlements;
+    private final GetRefundQuery refunds;
     private final MerchantAuthenticator authenticator;
 
     MerchantPaymentController(CreatePaymentUseCase createPayment, GetPaymentQuery getPayment,
-                              PaymentEntitlementsQuery entitlements, AuthenticateMerchantQuery authenticate) {
+                              PaymentEntitlementsQuery entitlements, GetRefundQuery refunds,
+                              AuthenticateMerchantQuery authenticate) {
         this.createPayment = createPayment;
         this.getPayment = getPayment;
         this.entitlements = entitlements;
+        this.refunds = refunds;
         this.authenticator = new MerchantAuthenticator(authenticate);
     }
 
@@ -64,10 +68,11 @@ class MerchantPaymentController {
         TenantId tenant = authenticator.authenticate(authorization);
         PaymentId id = parsePaymentId(paymentId);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
-                .body(PaymentJson.view(getPayment.getPayment(tenant, id), entitlements.entitlementsOf(tenant, id)));
+                .body(PaymentJson.view(getPayment.getPayment(tenant, id), entitlements.entitlementsOf(tenant, id),
+                        refunds.refundsOf(tenant, id)));
     }
 
-    private static PaymentId parsePaymentId(String raw) {
+    static PaymentId parsePaymentId(String raw) {
         try {
             PaymentId id = new PaymentId(raw);
             if (id.value().startsWith(PaymentId.PREFIX) && id.value().length() > PaymentId.PREFIX.length()) {

@@ -10,6 +10,7 @@ import dev.tristate.application.port.in.RenderedResponse;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.Refund;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -54,8 +55,11 @@ final class PaymentJson implements PaymentResponseRenderer {
         return new RenderedResponse(202, JSON.writeValueAsString(creation(payment, PaymentStatus.UNKNOWN.name(), null)));
     }
 
-    /** The contract's payment view; {@code entitlements} as {@code [{"sku","status","granted_at"}]}, oldest first. */
-    static byte[] view(Payment payment, List<Entitlement> entitlements) {
+    /**
+     * The contract's payment view; {@code entitlements} as {@code [{"sku","status","granted_at"}]}, oldest first, and
+     * beyond the contract's fields {@code refunds}, the payment's refunds as {@link RefundJson} shows them.
+     */
+    static byte[] view(Payment payment, List<Entitlement> entitlements, List<Refund> refunds) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_id", payment.id().value());
         body.put("status", payment.status().name());
@@ -66,6 +70,7 @@ final class PaymentJson implements PaymentResponseRenderer {
         body.put("paid_at", rfc3339(payment.paidAt()));
         body.put("refunded_minor", payment.refunded().minor());
         body.put("entitlements", entitlements.stream().map(PaymentJson::entitlement).toList());
+        body.put("refunds", refunds.stream().map(RefundJson::fields).toList());
         return JSON.writeValueAsBytes(body);
     }
 
@@ -102,7 +107,7 @@ final class PaymentJson implements PaymentResponseRenderer {
         return body;
     }
 
-    private static String rfc3339(Instant instant) {
+    static String rfc3339(Instant instant) {
         return instant == null ? null : instant.toString();
     }
 }

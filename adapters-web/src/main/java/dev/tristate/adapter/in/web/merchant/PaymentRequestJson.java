@@ -18,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Reads the body of {@code POST /api/v1/payments}: the JSON types are checked here (only the adapter sees them), the
  * rules for the values in the application, after it holds the Idempotency-Key. Unknown fields are ignored (they
- * still count for the fingerprint: a different body is a different request).
+ * still count for the fingerprint: a different body is a different request). The type checks are shared with the
+ * refund request ({@link RefundRequestJson}).
  */
 final class PaymentRequestJson {
 
@@ -44,7 +45,7 @@ final class PaymentRequestJson {
     }
 
     /** A string, or null when absent or JSON null; anything else is malformed. */
-    private static String text(ObjectNode json, String field, List<FieldError> malformed) {
+    static String text(ObjectNode json, String field, List<FieldError> malformed) {
         JsonNode value = json.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -57,7 +58,7 @@ final class PaymentRequestJson {
     }
 
     /** An integer that fits a signed 64-bit long; never a fraction, an exponent or a string. */
-    private static Long minorUnits(ObjectNode json, String field, List<FieldError> malformed) {
+    static Long minorUnits(ObjectNode json, String field, List<FieldError> malformed) {
         JsonNode value = json.get(field);
         if (value == null || value.isNull()) {
             return null;

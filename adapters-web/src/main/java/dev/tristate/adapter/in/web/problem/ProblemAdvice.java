@@ -5,6 +5,7 @@ import dev.tristate.application.port.in.ChannelUnavailable;
 import dev.tristate.application.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.port.in.IdempotencyKeyReused;
 import dev.tristate.application.port.in.PaymentNotFound;
+import dev.tristate.application.port.in.RefundNotFound;
 import dev.tristate.application.port.out.PersistenceFailure;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
@@ -50,6 +51,11 @@ public class ProblemAdvice {
     @ExceptionHandler(PaymentNotFound.class)
     ResponseEntity<byte[]> paymentNotFound(PaymentNotFound e, HttpServletRequest request) {
         return answer(Problems.paymentNotFound(e.paymentId().value()), request);
+    }
+
+    @ExceptionHandler(RefundNotFound.class)
+    ResponseEntity<byte[]> refundNotFound(RefundNotFound e, HttpServletRequest request) {
+        return answer(Problems.refundNotFound(e.refundId().value()), request);
     }
 
     @ExceptionHandler(IdempotencyKeyReused.class)

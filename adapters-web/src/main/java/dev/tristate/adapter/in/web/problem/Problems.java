@@ -83,6 +83,25 @@ public final class Problems {
         return Problem.of(404, "PAYMENT_NOT_FOUND", "Payment not found", "no payment " + paymentId);
     }
 
+    public static Problem refundNotFound(String refundId) {
+        return Problem.of(404, "REFUND_NOT_FOUND", "Refund not found", "no refund " + refundId + " of this payment");
+    }
+
+    public static Problem invalidRefundId() {
+        return Problem.of(400, "INVALID_REFUND_ID", "Invalid refund id",
+                "a refund id is rfd_ followed by letters and digits, at most 64 characters");
+    }
+
+    public static Problem refundExceedsCaptured(String detail) {
+        return Problem.of(422, "REFUND_EXCEEDS_CAPTURED", "Refund exceeds captured amount",
+                "the refunds of a payment cannot add up to more than it captured: " + detail);
+    }
+
+    public static Problem paymentNotRefundable(String paymentStatus) {
+        return Problem.of(409, "PAYMENT_NOT_REFUNDABLE", "Payment not refundable",
+                "the payment is " + paymentStatus + "; only a paid payment with money left to refund is refunded");
+    }
+
     public static Problem invalidPaymentId() {
         return Problem.of(400, "INVALID_PAYMENT_ID", "Invalid payment id",
                 "a payment id is pay_ followed by letters and digits, at most 64 characters");
@@ -144,6 +163,12 @@ public final class Problems {
         }
         if (rejection instanceof Rejection.ChannelNotConfigured notConfigured) {
             return channelNotConfigured(notConfigured.channel());
+        }
+        if (rejection instanceof Rejection.RefundExceedsCaptured exceeds) {
+            return refundExceedsCaptured(exceeds.detail());
+        }
+        if (rejection instanceof Rejection.PaymentNotRefundable notRefundable) {
+            return paymentNotRefundable(notRefundable.paymentStatus());
         }
         throw new IllegalArgumentException("no problem defined for " + rejection.getClass().getSimpleName());
     }

@@ -9,6 +9,10 @@ import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.port.in.CreatePaymentUseCase;
+import dev.tristate.application.port.in.CreateRefundUseCase;
+import dev.tristate.application.port.in.GetRefundQuery;
+import dev.tristate.application.port.in.PaymentNotFound;
+import dev.tristate.application.port.in.RefundNotFound;
 import dev.tristate.application.port.in.GetPaymentQuery;
 import dev.tristate.application.port.in.PaymentEntitlementsQuery;
 import dev.tristate.application.port.in.IdempotentResponse;
@@ -25,6 +29,8 @@ import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
@@ -44,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  * refusals and their bytes are the real thing), plus switches to make the next call fail or wait.
  */
 class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, PaymentEntitlementsQuery,
-        AuthenticateMerchantQuery {
+        AuthenticateMerchantQuery, CreateRefundUseCase, GetRefundQuery {
 
     static final Instant NOW = Instant.parse("2026-11-30T08:00:00.123456Z");
     static final TenantId TENANT_A = new TenantId("tenant-a");
@@ -125,6 +131,22 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
             throw failure;
         }
         return get.getPayment(tenantId, paymentId);
+    }
+
+    /** Refunds are proven end to end (bootstrap); here a payment has none and refunding one finds no payment. */
+    @Override
+    public IdempotentResponse createRefund(CreateRefundCommand command) {
+        throw new PaymentNotFound(command.paymentId());
+    }
+
+    @Override
+    public Refund getRefund(TenantId tenantId, PaymentId paymentId, RefundId refundId) {
+        throw new RefundNotFound(refundId);
+    }
+
+    @Override
+    public List<Refund> refundsOf(TenantId tenantId, PaymentId paymentId) {
+        return List.of();
     }
 
     @Override

@@ -397,7 +397,7 @@ class MerchantPaymentApiTest {
         assertThat(response.getContentType()).startsWith("application/json");
         JsonNode payment = json(response);
         assertThat(fieldNames(payment)).containsExactly("payment_id", "status", "amount_minor", "currency", "channel",
-                "channel_txn_id", "paid_at", "refunded_minor", "entitlements");
+                "channel_txn_id", "paid_at", "refunded_minor", "entitlements", "refunds");
         assertThat(payment.get("payment_id").stringValue()).isEqualTo(id);
         assertThat(payment.get("status").stringValue()).isEqualTo("PENDING");
         assertThat(payment.get("amount_minor").longValue()).isEqualTo(1999);

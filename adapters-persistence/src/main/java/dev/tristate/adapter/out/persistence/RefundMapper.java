@@ -1,0 +1,53 @@
+package dev.tristate.adapter.out.persistence;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+
+@Mapper
+interface RefundMapper {
+
+    class RefundRow {
+        String id;
+        String tenantId;
+        String paymentId;
+        String channel;
+        long amountMinor;
+        String currency;
+        String reason;
+        String status;
+        String channelRefundNo;
+        String failureReason;
+        LocalDateTime createdAt;
+        LocalDateTime updatedAt;
+    }
+
+    class StaleRow {
+        String tenantId;
+        String refundId;
+        String channel;
+    }
+
+    int insert(RefundRow row);
+
+    RefundRow find(@Param("tenantId") String tenantId, @Param("id") String id);
+
+    List<RefundRow> findByPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
+
+    Long heldMinor(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
+
+    int settle(@Param("tenantId") String tenantId, @Param("id") String id, @Param("status") String status,
+               @Param("channelRefundNo") String channelRefundNo, @Param("failureReason") String failureReason,
+               @Param("now") LocalDateTime now);
+
+    int markUnknown(@Param("tenantId") String tenantId, @Param("id") String id, @Param("now") LocalDateTime now);
+
+    List<StaleRow> findStale(@Param("staleBefore") LocalDateTime staleBefore, @Param("limit") int limit);
+
+    RefundRow findByChannelRefundNo(@Param("tenantId") String tenantId, @Param("channel") String channel,
+                                    @Param("channelRefundNo") String channelRefundNo);
+
+    List<RefundRow> findSucceeded(@Param("tenantId") String tenantId, @Param("channel") String channel,
+                                  @Param("from") LocalDateTime from, @Param("to") LocalDateTime to);
+}

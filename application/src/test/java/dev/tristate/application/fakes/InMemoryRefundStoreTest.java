@@ -1,0 +1,28 @@
+package dev.tristate.application.fakes;
+
+import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.RefundStore;
+import dev.tristate.application.port.out.RefundStoreContract;
+import dev.tristate.domain.tenant.TenantId;
+import java.util.UUID;
+
+class InMemoryRefundStoreTest extends RefundStoreContract {
+
+    private final InMemoryRefundStore refunds = new InMemoryRefundStore();
+    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
+
+    @Override
+    protected RefundStore refunds() {
+        return refunds;
+    }
+
+    @Override
+    protected PaymentRepository payments() {
+        return payments;
+    }
+
+    @Override
+    protected TenantId aTenant() {
+        return new TenantId("t-" + UUID.randomUUID());
+    }
+}
