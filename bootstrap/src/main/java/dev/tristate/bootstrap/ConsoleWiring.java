@@ -13,6 +13,7 @@ import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PaymentSearch;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.TenantRepository;
@@ -49,9 +50,10 @@ class ConsoleWiring {
     PaymentConsoleService paymentConsoleService(PaymentSearch search, PaymentRepository payments,
                                                 NotificationLog notifications, ReviewCases reviewCases,
                                                 OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
-                                                ConsumerDeliveryStore deliveries, TaskStore tasks) {
+                                                ConsumerDeliveryStore deliveries, TaskStore tasks,
+                                                RefundStore refunds) {
         return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit, inbox,
-                deliveries, tasks);
+                deliveries, tasks, refunds);
     }
 
     @Bean

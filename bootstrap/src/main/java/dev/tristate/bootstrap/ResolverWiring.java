@@ -7,8 +7,8 @@ import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.RefundStore;
-import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.UnknownOutcomeLedger;
@@ -17,14 +17,14 @@ import dev.tristate.application.service.ResolvePaymentsService;
 import dev.tristate.application.service.ResolverSettings;
 import dev.tristate.application.service.UnknownOutcomeRecorder;
 import dev.tristate.domain.resolution.QuerySchedule;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -73,8 +73,12 @@ class ResolverWiring {
 
     @Bean
     @ConditionalOnProperty(name = "tristate.resolver.enabled", havingValue = "true", matchIfMissing = true)
-    ResolverScheduler resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties) {
-        return new ResolverScheduler(resolver, properties.interval());
+    PeriodicTask resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties) {
+        // Every instance may run it: the cases' leases keep the resolvers apart.
+        return new PeriodicTask("tristate-resolver", properties.interval(), () -> {
+            ResolvePaymentsUseCase.ResolverRun run = resolver.resolveDue();
+            return run.claimed() > 0 || run.opened() > 0 ? "resolver round: " + run : null;
+        });
     }
 
     @Bean

@@ -10,6 +10,7 @@ import dev.tristate.application.port.out.NotificationLog;
 import dev.tristate.application.port.out.OutboxQuarantine;
 import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PaymentSearch;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.domain.console.AuditEntry;
@@ -22,6 +23,7 @@ import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.ArrayList;
@@ -40,10 +42,11 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
     private final Inbox inbox;
     private final ConsumerDeliveryStore deliveries;
     private final TaskStore tasks;
+    private final RefundStore refunds;
 
     public PaymentConsoleService(PaymentSearch search, PaymentRepository payments, NotificationLog notifications,
                                  ReviewCases reviewCases, OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
-                                 ConsumerDeliveryStore deliveries, TaskStore tasks) {
+                                 ConsumerDeliveryStore deliveries, TaskStore tasks, RefundStore refunds) {
         this.search = search;
         this.payments = payments;
         this.notifications = notifications;
@@ -53,6 +56,7 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
         this.inbox = inbox;
         this.deliveries = deliveries;
         this.tasks = tasks;
+        this.refunds = refunds;
     }
 
     @Override
@@ -96,6 +100,10 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
                     "attempts " + t.attempts() + (t.lastError() == null ? "" : "; " + t.lastError()),
                     "/admin/quarantine/task?key=" + t.key()));
         }
+        for (Refund r : refunds.findByPayment(tenantId, paymentId)) {
+            entries.add(new TimelineEntry(r.createdAt(), Kind.REFUND, r.id().value() + " " + r.amount(),
+                    r.status().name(), refundDetail(r), null));
+        }
         for (AuditEntry a : audit.forSubject("payment", paymentId.value())) {
             entries.add(auditEntry(a));
         }
@@ -117,6 +125,22 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
                     + d.lastError()), "/admin/quarantine/delivery?consumer=" + d.consumer() + "&key="
                     + d.deliveryKey()));
         }
+    }
+
+    /** The merchant's reason, the channel's refund number once it refunded, and why it failed where it did. */
+    private static String refundDetail(Refund r) {
+        StringBuilder detail = new StringBuilder(r.reason() == null || r.reason().isBlank() ? "no reason given"
+                : "reason: " + r.reason());
+        if (r.channelRefundNo() != null) {
+            detail.append("; channel refund ").append(r.channelRefundNo());
+        }
+        if (r.failureReason() != null) {
+            detail.append("; ").append(r.failureReason());
+        }
+        if (!r.updatedAt().equals(r.createdAt())) {
+            detail.append("; ").append(r.status()).append(" at ").append(r.updatedAt());
+        }
+        return detail.toString();
     }
 
     private static TimelineEntry auditEntry(AuditEntry a) {

@@ -12,6 +12,7 @@ import dev.tristate.application.fakes.InMemoryInbox;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryOutboxQuarantine;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
+import dev.tristate.application.fakes.InMemoryRefundStore;
 import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.port.in.PaymentTimelineQuery.Kind;
 import dev.tristate.application.port.in.PaymentTimelineQuery.TimelineEntry;
@@ -25,11 +26,16 @@ import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.consumer.InboundMessage;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.money.Money;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.outcome.Backoff;
+import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +58,9 @@ class PaymentConsoleServiceTest {
     private final InMemoryInbox inbox = new InMemoryInbox();
     private final InMemoryConsumerDeliveryStore deliveries = new InMemoryConsumerDeliveryStore();
     private final InMemoryTaskStore tasks = new InMemoryTaskStore();
+    private final InMemoryRefundStore refunds = new InMemoryRefundStore();
     private final PaymentConsoleService service = new PaymentConsoleService(null, payments, notifications,
-            new InMemoryNotificationStores.Reviews(), outbox, audit, inbox, deliveries, tasks);
+            new InMemoryNotificationStores.Reviews(), outbox, audit, inbox, deliveries, tasks, refunds);
 
     @Test
     void theTimelineShowsQueriesConsumerRecordsAndTasksInTimeOrder() {
@@ -96,6 +103,29 @@ class PaymentConsoleServiceTest {
             assertThat(e.link()).isEqualTo("/admin/quarantine/task?key=entitlement-granted:"
                     + DEFAULT_PAYMENT_ID.value() + ":sku-monthly");
         });
+    }
+
+    @Test
+    void theTimelineShowsThePaymentsRefundsWithTheirStatusAndNotOtherPayments() {
+        Payment paid = aPendingPayment().withAmount(1999, "CNY").withStatus(PaymentStatus.SUCCEEDED).build();
+        payments.insert(paid);
+        Refund refused = Refund.request(new RefundId("rfd_1"), paid, Money.of(500, "CNY"), "damaged", at(60));
+        refunds.insert(refused);
+        refunds.markFailed(refused, "REFUND_REFUSED: the channel said no", at(61));
+        refunds.insert(Refund.request(new RefundId("rfd_2"), paid, Money.of(300, "CNY"), "", at(70)));
+        Payment other = aPendingPayment().withId("pay_other").withAmount(1999, "CNY")
+                .withStatus(PaymentStatus.SUCCEEDED).build();
+        payments.insert(other);
+        refunds.insert(Refund.request(new RefundId("rfd_3"), other, Money.of(100, "CNY"), "x", at(65)));
+
+        List<TimelineEntry> entries = service.timeline(DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID).entries().stream()
+                .filter(e -> e.kind() == Kind.REFUND).toList();
+
+        assertThat(entries).extracting(TimelineEntry::title).containsExactly("rfd_1 5.00 CNY", "rfd_2 3.00 CNY");
+        assertThat(entries).extracting(TimelineEntry::outcome).containsExactly("FAILED", "PENDING");
+        assertThat(entries.get(0).detail()).isEqualTo("reason: damaged; REFUND_REFUSED: the channel said no; FAILED at "
+                + at(61));
+        assertThat(entries.get(1).detail()).isEqualTo("no reason given");
     }
 
     @Test

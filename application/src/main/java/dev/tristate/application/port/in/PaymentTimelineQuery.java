@@ -32,9 +32,10 @@ public interface PaymentTimelineQuery {
      * What kind of event. QUERY: the resolver (or "ask the channel now") asked the channel and recorded its answer
      * like a notification. CONSUMER: a consumer applied one of the payment's events (its inbox record), or could not
      * at once (its retried or quarantined delivery, with status and attempts). TASK: a side effect the payment caused
-     * (the tenant's "entitlement granted" notice). Refunds join here when their store exists.
+     * (the tenant's "entitlement granted" notice, the revocation after a full refund). REFUND: a refund the merchant
+     * asked for, with its status (PENDING, SUCCEEDED, FAILED, UNKNOWN).
      */
     enum Kind {
-        CREATED, NOTIFICATION, QUERY, TRANSITION, REVIEW_CASE, OUTBOX_EVENT, CONSUMER, TASK, AUDIT
+        CREATED, NOTIFICATION, QUERY, TRANSITION, REVIEW_CASE, OUTBOX_EVENT, CONSUMER, TASK, REFUND, AUDIT
     }
 }
