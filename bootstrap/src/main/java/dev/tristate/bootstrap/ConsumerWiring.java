@@ -8,6 +8,7 @@ import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.EntitlementStore;
 import dev.tristate.application.port.out.EventPayloadReader;
 import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.ConsumerSettings;
@@ -78,12 +79,12 @@ class ConsumerWiring {
 
     @Bean
     EntitlementsConsumerService entitlementsConsumerService(EventPayloadReader reader, Inbox inbox,
-            EntitlementStore entitlements, ConsumerDeliveryStore deliveries, TaskStore tasks,
+            EntitlementStore entitlements, ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
             Transactions transactions, CrashPoints crashPoints, Clock clock, ConsumerProperties consumers) {
         RetryProperties retry = consumers.retry();
         Backoff backoff = new Backoff(retry.backoff().initial(), retry.backoff().max(), retry.backoff().multiplier());
-        return new EntitlementsConsumerService(reader, inbox, entitlements, deliveries, tasks, transactions, crashPoints,
-                clock, new Random(), new ConsumerSettings(new ConsumerRetryPolicy(backoff, retry.maxAttempts(),
+        return new EntitlementsConsumerService(reader, inbox, entitlements, deliveries, tasks, payments, transactions,
+                crashPoints, clock, new Random(), new ConsumerSettings(new ConsumerRetryPolicy(backoff, retry.maxAttempts(),
                 retry.window()), retry.batchSize(), retry.lease(), consumers.requeuePause()));
     }
 

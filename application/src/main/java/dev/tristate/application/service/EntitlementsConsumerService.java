@@ -5,12 +5,13 @@ import dev.tristate.application.port.in.RetryConsumerDeliveriesUseCase;
 import dev.tristate.application.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.EntitlementStore;
-import dev.tristate.application.port.out.EventPayloadReader;
 import dev.tristate.application.port.out.EventPayloadReader.ConsumedEvent;
 import dev.tristate.application.port.out.EventPayloadReader.ReadResult;
 import dev.tristate.application.port.out.EventPayloadReader.Unreadable;
-import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.EventPayloadReader;
 import dev.tristate.application.port.out.Inbox.InboxEntry;
+import dev.tristate.application.port.out.Inbox;
+import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.PersistenceFailure;
 import dev.tristate.application.port.out.TaskStore;
 import dev.tristate.application.port.out.Transactions;
@@ -22,6 +23,8 @@ import dev.tristate.domain.consumer.InboundMessage;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -49,10 +52,14 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
     /** The consumer's name in the inbox and the delivery table. */
     public static final String CONSUMER = "entitlements";
 
+    /** The inbox outcome of a success event whose payment was fully refunded before it arrived: nothing granted. */
+    public static final String NOT_GRANTED_REFUNDED = "NOT_GRANTED_PAYMENT_REFUNDED";
+
     private final EventPayloadReader reader;
     private final Inbox inbox;
     private final EntitlementGrants grants;
     private final ConsumerDeliveryStore deliveries;
+    private final PaymentRepository payments;
     private final Transactions transactions;
     private final CrashPoints crashPoints;
     private final Clock clock;
@@ -60,10 +67,11 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
     private final ConsumerSettings settings;
 
     public EntitlementsConsumerService(EventPayloadReader reader, Inbox inbox, EntitlementStore entitlements,
-                                       ConsumerDeliveryStore deliveries, TaskStore tasks, Transactions transactions,
-                                       CrashPoints crashPoints, Clock clock, RandomGenerator random,
-                                       ConsumerSettings settings) {
+                                       ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
+                                       Transactions transactions, CrashPoints crashPoints, Clock clock,
+                                       RandomGenerator random, ConsumerSettings settings) {
         this.reader = reader;
+        this.payments = payments;
         this.inbox = inbox;
         this.grants = new EntitlementGrants(entitlements, tasks);
         this.deliveries = deliveries;
@@ -212,10 +220,19 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
         return new Done(Outcome.APPLIED, result);
     }
 
-    /** The grant of a successful payment; empty when its SKU names no entitlement kind. */
+    /**
+     * The grant of a successful payment; empty when its SKU names no entitlement kind. The payment's row is locked
+     * first, so that this grant and a refund that makes the payment REFUNDED (it updates that row) happen one after
+     * the other: a grant committed first is revoked by the refund's revocation task, written after it; a payment
+     * already fully refunded when its (late) event arrives is not granted at all.
+     */
     private Optional<String> grant(ConsumedEvent event, Instant now) {
         if (event.userId() == null || event.sku() == null) {
             throw new IllegalArgumentException("a PaymentSucceeded event without user_id or sku");
+        }
+        Optional<Payment> payment = payments.lockById(event.tenantId(), event.paymentId());
+        if (payment.isPresent() && payment.get().status() == PaymentStatus.REFUNDED) {
+            return Optional.of(NOT_GRANTED_REFUNDED);
         }
         EntitlementKey key = new EntitlementKey(event.tenantId(), event.userId(), event.sku(), event.paymentId());
         return grants.grant(key, event.eventId(), now).map(Enum::name);

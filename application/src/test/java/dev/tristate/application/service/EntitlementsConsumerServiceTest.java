@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.fakes.InMemoryConsumerDeliveryStore;
 import dev.tristate.application.fakes.InMemoryEntitlementStore;
 import dev.tristate.application.fakes.InMemoryInbox;
+import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.StubEventPayloadReader;
@@ -27,6 +28,8 @@ import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,8 +53,9 @@ class EntitlementsConsumerServiceTest {
     private final InMemoryEntitlementStore entitlements = new InMemoryEntitlementStore();
     private final InMemoryConsumerDeliveryStore deliveries = new InMemoryConsumerDeliveryStore();
     private final InMemoryTaskStore tasks = new InMemoryTaskStore();
+    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
     private final InMemoryTransactions transactions = new InMemoryTransactions(inbox, entitlements, deliveries,
-            tasks);
+            tasks, payments);
     private final List<String> crashPointsReached = new ArrayList<>();
     private final List<Integer> inboxRowsAtC5 = new ArrayList<>();
     private final CrashPoints crashPoints = point -> {
@@ -59,7 +63,7 @@ class EntitlementsConsumerServiceTest {
         inboxRowsAtC5.add(inbox.all().size());
     };
     private final EntitlementsConsumerService consumer = new EntitlementsConsumerService(reader, inbox, entitlements,
-            deliveries, tasks, transactions, crashPoints, clock, new Random(7), new ConsumerSettings(
+            deliveries, tasks, payments, transactions, crashPoints, clock, new Random(7), new ConsumerSettings(
                     new ConsumerRetryPolicy(new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 4,
                             Duration.ofHours(1)), 10, Duration.ofSeconds(30), Duration.ofSeconds(2)));
 
@@ -98,6 +102,37 @@ class EntitlementsConsumerServiceTest {
                 .satisfies(task -> assertThat(task.key().value()).isEqualTo("entitlement-granted:pay_1:course:java-101"));
         assertThat(crashPointsReached).containsExactly(CrashPoints.C5_BEFORE_ACK);
         assertThat(inboxRowsAtC5).as("C5 comes after the commit").containsExactly(1);
+    }
+
+    @Test
+    void aSuccessEventArrivingAfterThePaymentWasFullyRefundedGrantsNothing() {
+        payments.insert(PaymentTestData.aPendingPayment().withId(PAYMENT).withTenant(TENANT)
+                .withStatus(PaymentStatus.REFUNDED).build());
+
+        Outcome outcome = acked(consumer.consume(aPurchase("tokens:100")));
+
+        assertThat(outcome).isEqualTo(Outcome.APPLIED);
+        assertThat(entitlements.all()).as("a refunded payment is worth nothing").isEmpty();
+        assertThat(entitlements.tokenBalance(TENANT, "u-42")).isZero();
+        assertThat(tasks.all()).as("no notice of a grant that was not made").isEmpty();
+        assertThat(inbox.all()).singleElement().satisfies(row ->
+                assertThat(row.outcome()).isEqualTo(EntitlementsConsumerService.NOT_GRANTED_REFUNDED));
+    }
+
+    @Test
+    void aPaymentStillPaidOrPartlyRefundedWhenItsEventArrivesIsGranted() {
+        for (PaymentStatus status : new PaymentStatus[] {PaymentStatus.SUCCEEDED, PaymentStatus.PARTIALLY_REFUNDED}) {
+            PaymentId payment = new PaymentId("pay_" + status.name().toLowerCase());
+            payments.insert(PaymentTestData.aPendingPayment().withId(payment).withTenant(TENANT).withStatus(status)
+                    .build());
+
+            consumer.consume(message(succeeded(new EventId(UUID.randomUUID()), payment, "u-42", "course:java-101")));
+
+            assertThat(entitlements.all()).as(status.name()).anySatisfy(e -> {
+                assertThat(e.key().paymentId()).isEqualTo(payment);
+                assertThat(e.status()).isEqualTo(EntitlementStatus.GRANTED);
+            });
+        }
     }
 
     @Test
