@@ -235,6 +235,10 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         assertThat(text("new-api-key")).startsWith("tsk_");
         screenshot("tenant-created");
 
+        open("/admin/users");
+        assertThat(text("users-table")).contains("operator").contains("Reset password");
+        screenshot("users");
+
         open("/admin?lang=zh-CN");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("总览");
         assertThat(browser.findElement(By.id("by-status")).getText()).isEqualTo("各状态支付数");
