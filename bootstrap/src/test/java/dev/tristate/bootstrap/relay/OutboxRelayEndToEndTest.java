@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.tristate.adapter.out.messaging.RabbitEventPublisher;
-import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.port.in.RelayReport;
 import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.EventPublisher;
-import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.OutboxRelayStore.OutboxEntry;
+import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.service.RelayOutboxService;
 import dev.tristate.application.service.RelaySettings;
@@ -39,6 +39,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -198,7 +199,9 @@ class OutboxRelayEndToEndTest {
     @Test
     void twoMoreRelaysInThisJvmWithTheScheduledOnePublishEveryEventAndNoneIsMarkedSentTwice() throws Exception {
         double sentBefore = sentCounter();
-        List<String> eventIds = rows.insertPending(600, "PaymentSucceeded");
+        // Not due yet: the two relays are polling before the scheduled one can see them, so all three compete.
+        List<String> eventIds = rows.insertPending(600, "PaymentSucceeded", Instant.now().plusSeconds(3600));
+        AtomicBoolean allSent = new AtomicBoolean();
         RelaySettings settings = new RelaySettings(25, Duration.ofSeconds(10),
                 new RetryPolicy(new Backoff(Duration.ofMillis(100), Duration.ofMillis(500), 2.0), WINDOW));
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -209,29 +212,31 @@ class OutboxRelayEndToEndTest {
                         Clock.systemUTC(), new Random(i), settings);
                 relays.add(pool.submit(() -> {
                     int marked = 0;
-                    int idle = 0;
-                    while (idle < 5) {
+                    while (!allSent.get()) {
                         RelayReport report = relay.relayOnce();
                         marked += report.markedSent();
-                        idle = report.claimed() == 0 ? idle + 1 : 0;
                         if (report.claimed() == 0) {
-                            Thread.sleep(50);
+                            Thread.sleep(20);
                         }
                     }
                     return marked;
                 }));
             }
+            Thread.sleep(100);
+            rows.makeDue(eventIds);
+            awaitSent(eventIds);
+            allSent.set(true);
             int markedByTheTwo = 0;
             for (Future<Integer> relay : relays) {
                 markedByTheTwo += relay.get(120, TimeUnit.SECONDS);
             }
-            awaitSent(eventIds);
             int markedByTheScheduler = (int) Math.round(sentCounter() - sentBefore);
 
             assertThat(markedByTheTwo + markedByTheScheduler).as("every event marked SENT exactly once")
                     .isEqualTo(eventIds.size());
             assertThat(markedByTheTwo).as("the added relays did take part").isPositive();
         } finally {
+            allSent.set(true);
             pool.shutdownNow();
         }
         Map<String, List<Message>> byId = tappedById();

@@ -29,16 +29,22 @@ final class OutboxRows {
 
     /** Pending events of the given type, due now, as the callback path writes them; returns their event ids. */
     List<String> insertPending(int count, String eventType) {
+        return insertPending(count, eventType, Instant.now());
+    }
+
+    /** Pending events of the given type, due at {@code dueAt}; returns their event ids. */
+    List<String> insertPending(int count, String eventType, Instant dueAt) {
         List<Object[]> rows = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         String now = literal(Instant.now());
+        String due = literal(dueAt);
         for (int i = 0; i < count; i++) {
             String eventId = UUID.randomUUID().toString();
             String paymentId = "pay_" + UUID.randomUUID().toString().replace("-", "");
             ids.add(eventId);
             rows.add(new Object[] {eventId, eventType + "|" + paymentId + "|", "t-relay-it", paymentId, eventType,
                     "{\"event_id\":\"" + eventId + "\",\"event_type\":\"" + eventType + "\",\"payment_id\":\""
-                            + paymentId + "\"}", now, now});
+                            + paymentId + "\"}", due, now});
         }
         for (int from = 0; from < rows.size(); from += 1_000) {
             jdbc.batchUpdate("INSERT INTO outbox_events (event_id, event_key, tenant_id, aggregate_type, aggregate_id,"
@@ -47,6 +53,13 @@ final class OutboxRows {
                     rows.subList(from, Math.min(rows.size(), from + 1_000)));
         }
         return ids;
+    }
+
+    /** Makes the given pending events due now, in one statement. */
+    void makeDue(List<String> eventIds) {
+        jdbc.update("UPDATE outbox_events SET next_attempt_at = ? WHERE status = 'PENDING' AND event_id IN ("
+                + String.join(",", eventIds.stream().map(id -> "'" + id + "'").toList()) + ")",
+                literal(Instant.now()));
     }
 
     Map<String, Object> row(String eventId) {
