@@ -42,8 +42,8 @@ class ConsoleWiring {
     @Bean
     ConsoleDashboardService consoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox,
                                                     ReviewCases reviewCases, DurabilityPostureQuery durability,
-                                                    Clock clock) {
-        return new ConsoleDashboardService(payments, outbox, reviewCases, durability, clock);
+                                                    RefundStore refunds, Clock clock) {
+        return new ConsoleDashboardService(payments, outbox, reviewCases, durability, refunds, clock);
     }
 
     @Bean

@@ -4,6 +4,7 @@ import dev.tristate.application.port.in.ConsoleDashboardQuery;
 import dev.tristate.application.port.in.DurabilityPostureQuery;
 import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.PaymentRepository;
+import dev.tristate.application.port.out.RefundStore;
 import dev.tristate.application.port.out.ReviewCases;
 import dev.tristate.domain.outbox.OutboxBacklog;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -17,14 +18,16 @@ public class ConsoleDashboardService implements ConsoleDashboardQuery {
     private final OutboxRelayStore outbox;
     private final ReviewCases reviewCases;
     private final DurabilityPostureQuery durability;
+    private final RefundStore refunds;
     private final Clock clock;
 
     public ConsoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox, ReviewCases reviewCases,
-                                   DurabilityPostureQuery durability, Clock clock) {
+                                   DurabilityPostureQuery durability, RefundStore refunds, Clock clock) {
         this.payments = payments;
         this.outbox = outbox;
         this.reviewCases = reviewCases;
         this.durability = durability;
+        this.refunds = refunds;
         this.clock = clock;
     }
 
@@ -38,7 +41,8 @@ public class ConsoleDashboardService implements ConsoleDashboardQuery {
         long unresolved = byStatus.entrySet().stream().filter(e -> e.getKey().isUnresolved())
                 .mapToLong(Map.Entry::getValue).sum();
         OutboxBacklog backlog = outbox.backlog();
+        RefundStore.OpenRefunds open = refunds.countOpen();
         return new ConsoleDashboard(byStatus, unresolved, backlog, backlog.oldestPendingAge(clock.instant()),
-                reviewCases.countOpen(), durability.durabilityPosture());
+                reviewCases.countOpen(), durability.durabilityPosture(), open.pending(), open.unknown());
     }
 }

@@ -39,6 +39,13 @@ public class InMemoryRefundStore implements RefundStore, InMemoryTransactions.Pa
     }
 
     @Override
+    public synchronized OpenRefunds countOpen() {
+        return new OpenRefunds(
+                rows.values().stream().filter(r -> r.status() == RefundStatus.PENDING).count(),
+                rows.values().stream().filter(r -> r.status() == RefundStatus.UNKNOWN).count());
+    }
+
+    @Override
     public synchronized long heldMinor(TenantId tenantId, PaymentId paymentId) {
         return findByPayment(tenantId, paymentId).stream().filter(r -> r.status().isOpen())
                 .mapToLong(r -> r.amount().minor()).sum();

@@ -13,7 +13,9 @@ import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /** Refunds on MyBatis; every status change conditional on the status it leaves. */
 public class MyBatisRefundStore implements RefundStore {
@@ -39,6 +41,23 @@ public class MyBatisRefundStore implements RefundStore {
     public List<Refund> findByPayment(TenantId tenantId, PaymentId paymentId) {
         return translate(() -> mapper.findByPayment(tenantId.value(), paymentId.value())).stream()
                 .map(MyBatisRefundStore::toRefund).toList();
+    }
+
+    @Override
+    public OpenRefunds countOpen() {
+        long pending = 0;
+        long unknown = 0;
+        for (Map<String, Object> row : translate(mapper::countOpen)) {
+            Map<String, Object> r = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            r.putAll(row);
+            long n = ((Number) r.get("n")).longValue();
+            if ("PENDING".equals(r.get("status"))) {
+                pending = n;
+            } else if ("UNKNOWN".equals(r.get("status"))) {
+                unknown = n;
+            }
+        }
+        return new OpenRefunds(pending, unknown);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.tristate.adapter.out.persistence;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
@@ -42,6 +43,9 @@ interface RefundMapper {
                @Param("now") LocalDateTime now);
 
     int markUnknown(@Param("tenantId") String tenantId, @Param("id") String id, @Param("now") LocalDateTime now);
+
+    /** Refunds per status among PENDING and UNKNOWN (a range of ix_refunds_status). */
+    List<Map<String, Object>> countOpen();
 
     List<StaleRow> findStale(@Param("staleBefore") LocalDateTime staleBefore, @Param("limit") int limit);
 

@@ -15,11 +15,12 @@ public interface ConsoleDashboardQuery {
 
     /**
      * {@code unresolvedPayments}: PENDING, PROCESSING and UNKNOWN together (the resolver's work list).
-     * {@code quarantinedOutboxEvents} is also in the backlog; consumer messages and tasks have no quarantine yet.
+     * {@code quarantinedOutboxEvents} is also in the backlog. {@code refundsPending} and {@code refundsUnknown}: refunds
+     * still waiting for the channel's answer (the resolver asks about them; none is ever assumed failed).
      */
     record ConsoleDashboard(Map<PaymentStatus, Long> paymentsByStatus, long unresolvedPayments,
                             OutboxBacklog outboxBacklog, Duration oldestPendingAge, long openReviewCases,
-                            DurabilityPosture durabilityPosture) {
+                            DurabilityPosture durabilityPosture, long refundsPending, long refundsUnknown) {
         public ConsoleDashboard {
             // In the enum's order (the state machine's), as the dashboard lists them.
             paymentsByStatus = Collections.unmodifiableMap(new EnumMap<>(paymentsByStatus));

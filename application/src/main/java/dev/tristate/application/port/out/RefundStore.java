@@ -41,6 +41,12 @@ public interface RefundStore {
      */
     List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit);
 
+    /** How many refunds, of every tenant, still wait for the channel's answer: PENDING and UNKNOWN, in that order. */
+    OpenRefunds countOpen();
+
+    record OpenRefunds(long pending, long unknown) {
+    }
+
     /** The channel's refund no of a SUCCEEDED refund, if any of the tenant's refunds on that channel has it. */
     Optional<Refund> findByChannelRefundNo(TenantId tenantId, String channel, String channelRefundNo);
 

@@ -79,6 +79,21 @@ public abstract class RefundStoreContract {
     }
 
     @Test
+    void pendingAndUnknownRefundsAreCountedAsOpenAndSettledOnesAreNot() {
+        RefundStore.OpenRefunds before = refunds().countOpen();
+        Payment payment = aPaidPayment(aTenant());
+        aRefund(payment, 100, T0);
+        Refund unknown = aRefund(payment, 200, T0);
+        Refund succeeded = aRefund(payment, 50, T0);
+        refunds().markUnknown(unknown, T0.plusSeconds(1));
+        refunds().markSucceeded(succeeded, "R-open-" + UUID.randomUUID(), T0.plusSeconds(1));
+
+        RefundStore.OpenRefunds after = refunds().countOpen();
+        assertThat(after.pending() - before.pending()).isEqualTo(1);
+        assertThat(after.unknown() - before.unknown()).isEqualTo(1);
+    }
+
+    @Test
     void aRefundSettlesOnceAndTheRowCountSaysWho() {
         TenantId tenant = aTenant();
         Payment payment = aPaidPayment(tenant);
