@@ -102,19 +102,32 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
 
     @Override
     public UserChange disableUser(UserCommand command) {
-        AuditedActions.requireRepairRole(command.operator(), "disable console users");
+        return setEnabled(command, false);
+    }
+
+    @Override
+    public UserChange enableUser(UserCommand command) {
+        return setEnabled(command, true);
+    }
+
+    /** Disables or enables a user (never oneself), audited under the form's key; the same state again changes nothing. */
+    private UserChange setEnabled(UserCommand command, boolean enabled) {
+        String verb = enabled ? "enable" : "disable";
+        AuditedActions.requireRepairRole(command.operator(), verb + " console users");
         if (command.operator().username().equals(command.username())) {
-            throw new NotPermitted(command.operator().username() + " may not disable themselves");
+            throw new NotPermitted(command.operator().username() + " may not " + verb + " themselves");
         }
         requireUser(command.username());
-        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "DISABLE_USER",
-                SUBJECT, command.username(), null), now -> {
+        String state = enabled ? "ENABLED" : "DISABLED";
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(),
+                enabled ? "ENABLE_USER" : "DISABLE_USER", SUBJECT, command.username(), null), now -> {
             ConsoleUser user = users.findByUsername(command.username()).orElseThrow();
-            if (!user.enabled()) {
-                return new Outcome("ALREADY_DISABLED", "nothing changed");
+            if (user.enabled() == enabled) {
+                return new Outcome("ALREADY_" + state, "nothing changed");
             }
-            users.update(new ConsoleUser(user.username(), user.passwordHash(), user.role(), false, user.createdAt()));
-            return new Outcome("DISABLED", user.role().name());
+            users.update(new ConsoleUser(user.username(), user.passwordHash(), user.role(), enabled,
+                    user.createdAt()));
+            return new Outcome(state, user.role().name());
         });
         return new UserChange(result, Optional.empty());
     }

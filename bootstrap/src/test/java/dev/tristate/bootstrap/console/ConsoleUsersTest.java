@@ -87,6 +87,31 @@ class ConsoleUsersTest extends ConsoleTestBase {
     }
 
     @Test
+    void aDisabledUserEnabledAgainSignsInWithTheirPasswordAndASecondFormChangesNothing() throws Exception {
+        String them = user(ConsoleRole.SUPPORT);
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String token = operator.csrf("/admin/users");
+        operator.post("/admin/users/" + them + "/disable", Map.of("actionKey", UUID.randomUUID().toString(),
+                "_csrf", token));
+        assertThat(operator.get("/admin/users").body()).contains("/admin/users/" + them + "/enable");
+
+        String key = UUID.randomUUID().toString();
+        HttpResponse<String> enabled = operator.post("/admin/users/" + them + "/enable", Map.of("actionKey", key,
+                "_csrf", token));
+        operator.post("/admin/users/" + them + "/enable", Map.of("actionKey", key, "_csrf", token));
+        HttpResponse<String> again = operator.post("/admin/users/" + them + "/enable", Map.of("actionKey",
+                UUID.randomUUID().toString(), "_csrf", token));
+
+        assertThat(enabled.statusCode()).isEqualTo(302);
+        assertThat(again.statusCode()).isEqualTo(302);
+        assertThat(users.findByUsername(them).orElseThrow().enabled()).isTrue();
+        assertThat(landing(new Browser().logIn(them, PASSWORD))).endsWith("/admin");
+        assertThat(audit.forSubject(ConsoleUserService.SUBJECT, them)).extracting(e -> e.result())
+                .containsExactlyInAnyOrder("DISABLED", "ENABLED", "ALREADY_ENABLED");
+    }
+
+    @Test
     void aResetPasswordIsShownOnceAndTheOldOneStopsWorking() throws Exception {
         String them = user(ConsoleRole.SUPPORT);
         Browser operator = new Browser();
@@ -112,6 +137,8 @@ class ConsoleUsersTest extends ConsoleTestBase {
         assertThat(support.post("/admin/users", Map.of("username", unique("x"), "role", "OPERATOR", "actionKey",
                 UUID.randomUUID().toString(), "_csrf", token)).statusCode()).isEqualTo(403);
         assertThat(support.post("/admin/users/" + them + "/disable", Map.of("actionKey",
+                UUID.randomUUID().toString(), "_csrf", token)).statusCode()).isEqualTo(403);
+        assertThat(support.post("/admin/users/" + them + "/enable", Map.of("actionKey",
                 UUID.randomUUID().toString(), "_csrf", token)).statusCode()).isEqualTo(403);
         assertThat(support.post("/admin/users/" + them + "/reset-password", Map.of("actionKey",
                 UUID.randomUUID().toString(), "_csrf", token)).statusCode()).isEqualTo(403);

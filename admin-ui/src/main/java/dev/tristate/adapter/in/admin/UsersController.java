@@ -53,6 +53,14 @@ class UsersController {
         return "redirect:/admin/users";
     }
 
+    @PostMapping("/admin/users/{name}/enable")
+    String enable(@PathVariable String name, @RequestParam String actionKey, Authentication authentication,
+                  RedirectAttributes redirect) {
+        ConsoleModel.flash(redirect, users.enableUser(new UserCommand(name, ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey))).result());
+        return "redirect:/admin/users";
+    }
+
     private static String shownOnce(UserChange change, Model model) {
         model.addAttribute("change", change);
         return "admin/user-password";

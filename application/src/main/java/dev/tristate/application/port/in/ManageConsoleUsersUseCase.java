@@ -23,6 +23,9 @@ public interface ManageConsoleUsersUseCase {
 
     UserChange disableUser(UserCommand command);
 
+    /** Lets a disabled user sign in again (with the password they had; reset it if it may be known to others). */
+    UserChange enableUser(UserCommand command);
+
     UserChange resetPassword(UserCommand command);
 
     record UserView(String username, ConsoleRole role, boolean enabled, java.time.Instant createdAt) {
