@@ -31,11 +31,10 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -105,11 +104,20 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
     }
 
-    /** Clicks something that loads a page and waits for the new page, so nothing reads the old one. */
+    /**
+     * Clicks something that loads a page and waits for the new page, so nothing reads the old one. The old page
+     * carries a marker in its window; the new page is there once a document without the marker has finished
+     * loading. While Chromium swaps documents, a command can fail with an error that is not a stale-element one
+     * ("Node with given id does not belong to the document"), so the wait ignores driver errors until its timeout.
+     */
     private static void clickAndLoad(By target) {
-        WebElement page = browser.findElement(By.tagName("html"));
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+        js.executeScript("window.tristateOldPage = true;");
         browser.findElement(target).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(browser, Duration.ofSeconds(10))
+                .ignoring(WebDriverException.class)
+                .until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript(
+                        "return window.tristateOldPage === undefined && document.readyState === 'complete';")));
     }
 
     private static void screenshot(String name) throws IOException {
