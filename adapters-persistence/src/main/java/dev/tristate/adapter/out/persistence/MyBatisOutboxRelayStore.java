@@ -21,7 +21,9 @@ import java.util.Set;
 
 /**
  * The relay's side of {@code outbox_events}. The claim differs per database (see {@link ClaimDialect}); everything
- * else is one statement, conditional on the lease token where it writes.
+ * else is one statement, conditional on the lease token where it writes. The statements that run once per batch with
+ * the batch's ids (the claim on MySQL/MariaDB, the lease, the write-back to SENT) go through
+ * {@link RelayBatchStatements}; the rest through MyBatis.
  */
 public class MyBatisOutboxRelayStore implements OutboxRelayStore {
 
@@ -50,10 +52,12 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
     }
 
     private final OutboxRelayMapper mapper;
+    private final RelayBatchStatements batches;
     private final ClaimDialect dialect;
 
-    MyBatisOutboxRelayStore(OutboxRelayMapper mapper, ClaimDialect dialect) {
+    MyBatisOutboxRelayStore(OutboxRelayMapper mapper, RelayBatchStatements batches, ClaimDialect dialect) {
         this.mapper = mapper;
+        this.batches = batches;
         this.dialect = dialect;
     }
 
@@ -63,12 +67,12 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
             case SKIP_LOCKED -> {
                 // The locked rows carry what publishing needs; the lease cannot miss one of them while we hold the
                 // locks, and if it ever did, only the rows under our token are claimed.
-                List<RelayRow> locked = mapper.lockDueSkippingLocked(Rows.utc(now), limit);
+                List<RelayRow> locked = batches.lockDueSkippingLocked(Rows.utc(now), limit);
                 List<Long> ids = locked.stream().map(row -> row.id).toList();
                 if (ids.isEmpty()) {
                     yield List.of();
                 }
-                int leased = mapper.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
+                int leased = batches.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
                 yield leased == ids.size() ? locked.stream().map(MyBatisOutboxRelayStore::toClaimed).toList()
                         : readBackLeased(ids, lease);
             }
@@ -80,7 +84,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
                 if (ids.isEmpty()) {
                     yield List.of();
                 }
-                mapper.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
+                batches.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
                 yield readBackLeased(ids, lease);
             }
         });
@@ -98,7 +102,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
         if (ids.isEmpty()) {
             return 0;
         }
-        return translate(() -> mapper.markSent(ids, lease.toString(), Rows.utc(now)));
+        return translate(() -> batches.markSent(ids, lease.toString(), Rows.utc(now)));
     }
 
     @Override

@@ -6,6 +6,10 @@ import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
+/**
+ * The relay's statements that do not run per batch, and H2's claim. The per-batch ones (the claim on MySQL/MariaDB,
+ * the lease, the write-back to SENT) are in {@link RelayBatchStatements}.
+ */
 @Mapper
 interface OutboxRelayMapper {
 
@@ -32,24 +36,13 @@ interface OutboxRelayMapper {
         LocalDateTime oldest;
     }
 
-    /**
-     * MySQL/MariaDB: the due rows, locked, skipping rows other claimers hold, with the columns the relay publishes
-     * (id, event id, tenant, type, payload, attempts, first failure, creation); an index range scan, no filesort.
-     */
-    List<RelayRow> lockDueSkippingLocked(@Param("now") LocalDateTime now, @Param("limit") int limit);
-
     /** H2, step 1: the due rows' ids, unlocked (H2 would lock every due row, not just the first few). */
     List<Long> findDue(@Param("now") LocalDateTime now, @Param("limit") int limit);
 
     /** H2, step 2: lock those of the candidates that are still due, skipping rows other claimers hold. */
     List<Long> lockStillDueSkippingLocked(@Param("ids") Collection<Long> ids, @Param("now") LocalDateTime now);
 
-    int lease(@Param("ids") Collection<Long> ids, @Param("token") String token, @Param("now") LocalDateTime now,
-              @Param("leaseUntil") LocalDateTime leaseUntil);
-
     List<RelayRow> findLeased(@Param("ids") Collection<Long> ids, @Param("token") String token);
-
-    int markSent(@Param("ids") Collection<Long> ids, @Param("token") String token, @Param("now") LocalDateTime now);
 
     int reschedule(@Param("id") long id, @Param("token") String token, @Param("attempts") int attempts,
                    @Param("firstFailedAt") LocalDateTime firstFailedAt,

@@ -4,17 +4,25 @@ import dev.tristate.adapter.out.persistence.MyBatisOutboxRelayStore.ClaimDialect
 import dev.tristate.application.port.out.OutboxRelayStore;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The outbox relay's store; its claim statement depends on the database product. */
 @Configuration(proxyBeanMethods = false)
 class OutboxRelayPersistenceConfiguration {
 
     @Bean
-    OutboxRelayStore outboxRelayStore(OutboxRelayMapper mapper, DataSource dataSource) {
-        return new MyBatisOutboxRelayStore(mapper, ClaimDialect.forProduct(productName(dataSource)));
+    OutboxRelayStore outboxRelayStore(OutboxRelayMapper mapper, DataSource dataSource,
+            @Value("${tristate.datasource.statement-timeout:10s}") Duration statementTimeout) {
+        // The same data source (and so the same transaction's connection) and statement timeout as MyBatis.
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        jdbc.setQueryTimeout((int) Math.max(1, statementTimeout.toSeconds()));
+        return new MyBatisOutboxRelayStore(mapper, new RelayBatchStatements(jdbc),
+                ClaimDialect.forProduct(productName(dataSource)));
     }
 
     private static String productName(DataSource dataSource) {

@@ -21,7 +21,12 @@ public class UtcDateTimeTypeHandler extends BaseTypeHandler<LocalDateTime> {
     @Override
     public void setNonNullParameter(PreparedStatement ps, int i, LocalDateTime parameter, JdbcType jdbcType)
             throws SQLException {
-        ps.setString(i, LITERAL.format(parameter));
+        bind(ps, i, parameter);
+    }
+
+    /** Binds a UTC date-time as this handler does, for statements written with plain JDBC. */
+    static void bind(PreparedStatement ps, int i, LocalDateTime value) throws SQLException {
+        ps.setString(i, LITERAL.format(value));
     }
 
     @Override

@@ -153,15 +153,17 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
                 literal(T0), literal(T0), literal(T0));
         jdbc.execute("ANALYZE TABLE outbox_events");
 
-        for (String statement : List.of("lockDueSkippingLocked", "findSentBefore")) {
-            Map<String, Object> params = new HashMap<>();
-            params.put("now", LocalDateTime.ofInstant(T0.plusSeconds(4_000), ZoneOffset.UTC));
-            params.put("before", LocalDateTime.ofInstant(T0.plusSeconds(4_000), ZoneOffset.UTC));
-            params.put("limit", 100);
-            String sql = sqlSessionFactory.getConfiguration()
-                    .getMappedStatement(OutboxRelayMapper.class.getName() + "." + statement)
-                    .getBoundSql(params).getSql();
-            List<Map<String, Object>> plan = jdbc.queryForList("EXPLAIN " + sql, bindings());
+        Map<String, Object> params = new HashMap<>();
+        params.put("before", LocalDateTime.ofInstant(T0.plusSeconds(4_000), ZoneOffset.UTC));
+        params.put("limit", 100);
+        Map<String, String> statements = Map.of(
+                "the claim (RelayBatchStatements)", RelayBatchStatements.LOCK_DUE,
+                "the purge (findSentBefore)", sqlSessionFactory.getConfiguration()
+                        .getMappedStatement(OutboxRelayMapper.class.getName() + ".findSentBefore")
+                        .getBoundSql(params).getSql());
+        for (Map.Entry<String, String> entry : statements.entrySet()) {
+            String statement = entry.getKey();
+            List<Map<String, Object>> plan = jdbc.queryForList("EXPLAIN " + entry.getValue(), bindings());
 
             assertThat(plan).as(statement + ": " + plan).hasSize(1);
             Map<String, Object> row = plan.get(0);
