@@ -9,6 +9,7 @@ import dev.tristate.application.port.out.EventPublisher.OutgoingEvent;
 import dev.tristate.application.port.out.EventPublisher.PublishOutcome;
 import dev.tristate.application.port.out.EventPublisher.Sent;
 import dev.tristate.application.port.out.OutboxRelayStore;
+import dev.tristate.application.port.out.OutboxRelayStore.ClaimStart;
 import dev.tristate.application.port.out.OutboxRelayStore.ClaimedEvent;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.Workload;
@@ -17,12 +18,14 @@ import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outbox.RetryDecision;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.random.RandomGenerator;
 
 /**
@@ -39,8 +42,18 @@ import java.util.random.RandomGenerator;
  *
  * A crash anywhere leaves the event PENDING with a lease that expires: it is published again, never lost. The price is
  * a possible second delivery of the same event id, which consumers absorb by that id.
+ *
+ * <p>While a backlog drains (every claim comes back full), the next claim continues after the last event of the
+ * previous one instead of starting from the beginning of the due range, where the index entries of the rows just
+ * claimed wait for the database's purge and would be walked over by every claim. Events before that place that are
+ * due after all (one another transaction held locked while we claimed, or one committed late with an earlier due
+ * time) are claimed by the next claim from the beginning: after a claim that was not full, and at least every
+ * {@link #RESCAN_EVERY} anyway. The relay loops of one process share the place.
  */
 public class RelayOutboxService implements RelayOutboxUseCase {
+
+    /** At least this often a claim starts from the beginning of the due range, even while claims come back full. */
+    public static final Duration RESCAN_EVERY = Duration.ofSeconds(1);
 
     private final OutboxRelayStore store;
     private final EventPublisher publisher;
@@ -49,6 +62,10 @@ public class RelayOutboxService implements RelayOutboxUseCase {
     private final Clock clock;
     private final RandomGenerator random;
     private final RelaySettings settings;
+
+    /** Where the last full claim ended: the next claim may continue after it. */
+    private final AtomicReference<ClaimStart> resumeAfter = new AtomicReference<>();
+    private volatile Instant lastClaimFromTheBeginning = Instant.MIN;
 
     public RelayOutboxService(OutboxRelayStore store, EventPublisher publisher, Transactions transactions,
                               CrashPoints crashPoints, Clock clock, RandomGenerator random, RelaySettings settings) {
@@ -65,8 +82,13 @@ public class RelayOutboxService implements RelayOutboxUseCase {
     public RelayReport relayOnce() {
         LeaseToken lease = new LeaseToken(UUID.randomUUID());
         Instant claimedAt = clock.instant();
+        ClaimStart after = claimedAt.isBefore(lastClaimFromTheBeginning.plus(RESCAN_EVERY)) ? resumeAfter.get() : null;
         List<ClaimedEvent> claimed = transactions.inTransaction(Workload.GENERAL,
-                () -> store.claim(settings.batchSize(), lease, claimedAt, claimedAt.plus(settings.lease())));
+                () -> store.claim(settings.batchSize(), lease, claimedAt, claimedAt.plus(settings.lease()), after));
+        if (after == null) {
+            lastClaimFromTheBeginning = claimedAt;
+        }
+        resumeAfter.set(claimed.size() == settings.batchSize() ? claimed.get(claimed.size() - 1).position() : null);
         if (claimed.isEmpty()) {
             return RelayReport.IDLE;
         }

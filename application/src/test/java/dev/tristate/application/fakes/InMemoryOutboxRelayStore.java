@@ -28,6 +28,12 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
 
     private TreeMap<Long, OutboxEntry> rows = new TreeMap<>();
     private long nextId = 1;
+    private final List<Optional<ClaimStart>> claimStarts = new ArrayList<>();
+
+    /** Where each claim so far started (empty: from the beginning of the due range), oldest first. */
+    public synchronized List<Optional<ClaimStart>> claimStarts() {
+        return List.copyOf(claimStarts);
+    }
 
     @Override
     public synchronized void append(List<PaymentEvent> events, Instant now) {
@@ -48,9 +54,12 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
     }
 
     @Override
-    public synchronized List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil) {
+    public synchronized List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil,
+                                                 ClaimStart after) {
+        claimStarts.add(Optional.ofNullable(after));
         List<OutboxEntry> due = rows.values().stream()
                 .filter(r -> r.status() == OutboxStatus.PENDING && !r.nextAttemptAt().isAfter(now))
+                .filter(r -> after == null || after.isBefore(r.nextAttemptAt(), r.id()))
                 .sorted(Comparator.comparing(OutboxEntry::nextAttemptAt).thenComparing(OutboxEntry::id))
                 .limit(limit)
                 .toList();
@@ -60,7 +69,7 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
                     r.attempts(), leaseUntil, lease, leaseUntil, r.firstFailedAt(), r.lastError(), r.createdAt(),
                     null, null));
             claimed.add(new ClaimedEvent(r.id(), r.eventId(), r.tenantId(), r.eventType(), payloadOf(r),
-                    r.attempts(), r.firstFailedAt(), r.createdAt()));
+                    r.attempts(), r.firstFailedAt(), r.createdAt(), r.nextAttemptAt()));
         }
         return claimed;
     }

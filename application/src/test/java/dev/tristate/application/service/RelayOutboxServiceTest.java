@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -71,6 +72,43 @@ class RelayOutboxServiceTest {
 
     private List<EventId> delivered() {
         return broker.delivered().stream().map(OutgoingEvent::eventId).toList();
+    }
+
+    @Test
+    void whileABacklogDrainsEachClaimContinuesAfterThePreviousOneAndOneThatIsNotFullStartsOverFromTheBeginning() {
+        for (int i = 0; i < 25; i++) {
+            event();
+        }
+        relay.relayOnce();
+        relay.relayOnce();
+        // Committed late with an earlier due time: before the place the next claim continues from.
+        EventId late = EventId.derive("pay_late", EventType.PaymentSucceeded, null);
+        store.insert(late, TENANT, "PaymentSucceeded", T0.minusSeconds(5));
+
+        RelayReport third = relay.relayOnce();
+        RelayReport fourth = relay.relayOnce();
+
+        assertThat(third.claimed()).as("the rest of the backlog after the place").isEqualTo(5);
+        assertThat(fourth.claimed()).as("from the beginning again: the late event").isEqualTo(1);
+        assertThat(store.claimStarts()).extracting(Optional::isPresent).containsExactly(false, true, true, false);
+        assertThat(delivered()).hasSize(26).doesNotHaveDuplicates().last().isEqualTo(late);
+        assertThat(row(late).status()).isEqualTo(OutboxStatus.SENT);
+    }
+
+    @Test
+    void evenWhileEveryClaimComesBackFullAClaimStartsFromTheBeginningAtLeastEverySecond() {
+        for (int i = 0; i < 40; i++) {
+            event();
+        }
+        relay.relayOnce();
+        clock.advance(RelayOutboxService.RESCAN_EVERY.minusMillis(1));
+        relay.relayOnce();
+        clock.advance(Duration.ofMillis(1));
+        relay.relayOnce();
+        relay.relayOnce();
+
+        assertThat(store.claimStarts()).extracting(Optional::isPresent).containsExactly(false, true, false, true);
+        assertThat(delivered()).hasSize(40).doesNotHaveDuplicates();
     }
 
     @Test

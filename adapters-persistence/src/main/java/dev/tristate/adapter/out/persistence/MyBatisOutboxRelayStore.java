@@ -11,6 +11,7 @@ import dev.tristate.domain.outbox.OutboxBacklog;
 import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -62,39 +63,51 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
     }
 
     @Override
-    public List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil) {
+    public List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil, ClaimStart after) {
+        LocalDateTime afterDueAt = after == null ? null : Rows.utc(after.dueAt());
+        Long afterId = after == null ? null : after.id();
         return translate(() -> switch (dialect) {
             case SKIP_LOCKED -> {
                 // The locked rows carry what publishing needs; the lease cannot miss one of them while we hold the
                 // locks, and if it ever did, only the rows under our token are claimed.
-                List<RelayRow> locked = batches.lockDueSkippingLocked(Rows.utc(now), limit);
+                List<RelayRow> locked = batches.lockDueSkippingLocked(Rows.utc(now), limit, afterDueAt, afterId);
                 List<Long> ids = locked.stream().map(row -> row.id).toList();
                 if (ids.isEmpty()) {
                     yield List.of();
                 }
                 int leased = batches.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
                 yield leased == ids.size() ? locked.stream().map(MyBatisOutboxRelayStore::toClaimed).toList()
-                        : readBackLeased(ids, lease);
+                        : readBackLeased(locked, lease);
             }
             case CANDIDATES_THEN_LOCK -> {
-                List<Long> candidates = mapper.findDue(Rows.utc(now), limit);
+                List<RelayRow> candidates = mapper.findDue(Rows.utc(now), limit, afterDueAt, afterId);
                 Set<Long> locked = candidates.isEmpty() ? Set.of()
-                        : new HashSet<>(mapper.lockStillDueSkippingLocked(candidates, Rows.utc(now)));
-                List<Long> ids = candidates.stream().filter(locked::contains).toList();
-                if (ids.isEmpty()) {
+                        : new HashSet<>(mapper.lockStillDueSkippingLocked(
+                                candidates.stream().map(row -> row.id).toList(), Rows.utc(now)));
+                List<RelayRow> held = candidates.stream().filter(row -> locked.contains(row.id)).toList();
+                if (held.isEmpty()) {
                     yield List.of();
                 }
-                batches.lease(ids, lease.toString(), Rows.utc(now), Rows.utc(leaseUntil));
-                yield readBackLeased(ids, lease);
+                batches.lease(held.stream().map(row -> row.id).toList(), lease.toString(), Rows.utc(now),
+                        Rows.utc(leaseUntil));
+                yield readBackLeased(held, lease);
             }
         });
     }
 
-    /** The rows of {@code dueOrder} that our lease holds, in that order (oldest due first, as claimed). */
-    private List<ClaimedEvent> readBackLeased(List<Long> dueOrder, LeaseToken lease) {
+    /**
+     * The rows of {@code dueOrder} that our lease holds, in that order (oldest due first, as claimed), each with the
+     * time it was due at before the lease moved it.
+     */
+    private List<ClaimedEvent> readBackLeased(List<RelayRow> dueOrder, LeaseToken lease) {
         Map<Long, RelayRow> leased = new HashMap<>();
-        mapper.findLeased(dueOrder, lease.toString()).forEach(row -> leased.put(row.id, row));
-        return dueOrder.stream().filter(leased::containsKey).map(id -> toClaimed(leased.get(id))).toList();
+        mapper.findLeased(dueOrder.stream().map(row -> row.id).toList(), lease.toString())
+                .forEach(row -> leased.put(row.id, row));
+        return dueOrder.stream().filter(due -> leased.containsKey(due.id)).map(due -> {
+            RelayRow row = leased.get(due.id);
+            row.nextAttemptAt = due.nextAttemptAt;
+            return toClaimed(row);
+        }).toList();
     }
 
     @Override
@@ -144,7 +157,8 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
 
     private static ClaimedEvent toClaimed(RelayRow row) {
         return new ClaimedEvent(row.id, EventId.of(row.eventId), new TenantId(row.tenantId), row.eventType,
-                row.payload, row.attempts, Rows.instant(row.firstFailedAt), Rows.instant(row.createdAt));
+                row.payload, row.attempts, Rows.instant(row.firstFailedAt), Rows.instant(row.createdAt),
+                Rows.instant(row.nextAttemptAt));
     }
 
     private static OutboxEntry toEntry(RelayRow row) {

@@ -36,8 +36,9 @@ interface OutboxRelayMapper {
         LocalDateTime oldest;
     }
 
-    /** H2, step 1: the due rows' ids, unlocked (H2 would lock every due row, not just the first few). */
-    List<Long> findDue(@Param("now") LocalDateTime now, @Param("limit") int limit);
+    /** H2, step 1: the due rows' ids and due times, unlocked (H2 would lock every due row, not just the first few). */
+    List<RelayRow> findDue(@Param("now") LocalDateTime now, @Param("limit") int limit,
+                       @Param("afterDueAt") LocalDateTime afterDueAt, @Param("afterId") Long afterId);
 
     /** H2, step 2: lock those of the candidates that are still due, skipping rows other claimers hold. */
     List<Long> lockStillDueSkippingLocked(@Param("ids") Collection<Long> ids, @Param("now") LocalDateTime now);

@@ -27,11 +27,23 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class RelayBatchStatements {
 
+    private static final String COLUMNS = "SELECT id, event_id, tenant_id, event_type, payload, attempts,"
+            + " first_failed_at, created_at, next_attempt_at FROM outbox_events";
+
     /** The claim's locking read; an index range of ix_outbox_due, no filesort (checked with EXPLAIN in a test). */
-    static final String LOCK_DUE = "SELECT id, event_id, tenant_id, event_type, payload, attempts,"
-            + " first_failed_at, created_at FROM outbox_events"
+    static final String LOCK_DUE = COLUMNS
             + " WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?"
             + " FOR UPDATE SKIP LOCKED";
+
+    /**
+     * The claim's locking read after a place in claim order. Without the hint, MariaDB 10.11 reads the OR as a
+     * filter on {@code status = 'PENDING'} and walks the due range from its beginning, index entries of rows claimed
+     * moments ago included (they wait for purge); with it, the scan starts at the place (EXPLAIN: range).
+     */
+    static final String LOCK_DUE_AFTER = COLUMNS + " FORCE INDEX (ix_outbox_due)"
+            + " WHERE status = 'PENDING' AND next_attempt_at <= ?"
+            + " AND (next_attempt_at > ? OR (next_attempt_at = ? AND id > ?))"
+            + " ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED";
 
     /** The lease moves next_attempt_at to lease_until: not due while held, due again once it expires. */
     private static final String LEASE = "UPDATE outbox_events"
@@ -51,11 +63,23 @@ final class RelayBatchStatements {
         this.jdbc = jdbc;
     }
 
-    /** The due rows, locked, skipping rows other claimers hold, with the columns publishing needs. */
-    List<RelayRow> lockDueSkippingLocked(LocalDateTime now, int limit) {
-        return jdbc.query(LOCK_DUE, ps -> {
+    /**
+     * The due rows (after {@code afterDueAt}/{@code afterId} in claim order, unless null), locked, skipping rows
+     * other claimers hold, with the columns publishing needs and the time each was due at.
+     */
+    List<RelayRow> lockDueSkippingLocked(LocalDateTime now, int limit, LocalDateTime afterDueAt, Long afterId) {
+        if (afterDueAt == null) {
+            return jdbc.query(LOCK_DUE, ps -> {
+                UtcDateTimeTypeHandler.bind(ps, 1, now);
+                ps.setInt(2, limit);
+            }, (rs, n) -> row(rs));
+        }
+        return jdbc.query(LOCK_DUE_AFTER, ps -> {
             UtcDateTimeTypeHandler.bind(ps, 1, now);
-            ps.setInt(2, limit);
+            UtcDateTimeTypeHandler.bind(ps, 2, afterDueAt);
+            UtcDateTimeTypeHandler.bind(ps, 3, afterDueAt);
+            ps.setLong(4, afterId);
+            ps.setInt(5, limit);
         }, (rs, n) -> row(rs));
     }
 
@@ -92,16 +116,18 @@ final class RelayBatchStatements {
         }
     }
 
+    /** By position, in the order of {@link #COLUMNS} (a lookup by name costs a search per column and row). */
     private static RelayRow row(ResultSet rs) throws SQLException {
         RelayRow row = new RelayRow();
-        row.id = rs.getLong("id");
-        row.eventId = rs.getString("event_id");
-        row.tenantId = rs.getString("tenant_id");
-        row.eventType = rs.getString("event_type");
-        row.payload = rs.getString("payload");
-        row.attempts = rs.getInt("attempts");
-        row.firstFailedAt = rs.getObject("first_failed_at", LocalDateTime.class);
-        row.createdAt = rs.getObject("created_at", LocalDateTime.class);
+        row.id = rs.getLong(1);
+        row.eventId = rs.getString(2);
+        row.tenantId = rs.getString(3);
+        row.eventType = rs.getString(4);
+        row.payload = rs.getString(5);
+        row.attempts = rs.getInt(6);
+        row.firstFailedAt = rs.getObject(7, LocalDateTime.class);
+        row.createdAt = rs.getObject(8, LocalDateTime.class);
+        row.nextAttemptAt = rs.getObject(9, LocalDateTime.class);
         return row;
     }
 }

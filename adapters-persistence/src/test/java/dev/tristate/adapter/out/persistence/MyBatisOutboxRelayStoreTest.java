@@ -156,14 +156,20 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
         Map<String, Object> params = new HashMap<>();
         params.put("before", LocalDateTime.ofInstant(T0.plusSeconds(4_000), ZoneOffset.UTC));
         params.put("limit", 100);
+        String time = literal(T0.plusSeconds(4_000));
         Map<String, String> statements = Map.of(
                 "the claim (RelayBatchStatements)", RelayBatchStatements.LOCK_DUE,
+                "the claim after a place (RelayBatchStatements)", RelayBatchStatements.LOCK_DUE_AFTER,
                 "the purge (findSentBefore)", sqlSessionFactory.getConfiguration()
                         .getMappedStatement(OutboxRelayMapper.class.getName() + ".findSentBefore")
                         .getBoundSql(params).getSql());
         for (Map.Entry<String, String> entry : statements.entrySet()) {
             String statement = entry.getKey();
-            List<Map<String, Object>> plan = jdbc.queryForList("EXPLAIN " + entry.getValue(), bindings());
+            // A time, then the limit; the claim after a place binds the place (time, time, id) in between.
+            Object[] bindings = entry.getValue().equals(RelayBatchStatements.LOCK_DUE_AFTER)
+                    ? new Object[] {time, literal(T0.plusSeconds(3_000)), literal(T0.plusSeconds(3_000)), 0L, 100}
+                    : new Object[] {time, 100};
+            List<Map<String, Object>> plan = jdbc.queryForList("EXPLAIN " + entry.getValue(), bindings);
 
             assertThat(plan).as(statement + ": " + plan).hasSize(1);
             Map<String, Object> row = plan.get(0);
@@ -171,11 +177,6 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
             assertThat(String.valueOf(row.get("type"))).as(statement + ": " + plan).isEqualTo("range");
             assertThat(String.valueOf(row.get("Extra"))).as(statement + ": " + plan).doesNotContain("filesort");
         }
-    }
-
-    /** Both statements bind a time, then the limit. */
-    private static Object[] bindings() {
-        return new Object[] {literal(T0.plusSeconds(4_000)), 100};
     }
 
     private static String literal(Instant instant) {

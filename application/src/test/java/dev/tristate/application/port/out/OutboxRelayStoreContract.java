@@ -100,6 +100,41 @@ public abstract class OutboxRelayStoreContract {
     }
 
     @Test
+    void aClaimAfterAPlaceTakesOnlyTheDueEventsAfterItInClaimOrderWithTheTimesTheyWereDueAt() {
+        PaymentEvent early = append(T0.plusSeconds(1));
+        PaymentEvent sameTimeA = append(T0.plusSeconds(2));
+        PaymentEvent sameTimeB = append(T0.plusSeconds(2));
+        PaymentEvent late = append(T0.plusSeconds(3));
+        PaymentEvent notDue = append(T0.plusSeconds(20));
+        Instant now = T0.plusSeconds(10);
+        ClaimedEvent a = transactions().inTransaction(() -> store().claim(2, aLease(), now, now.plus(LEASE))).get(1);
+        assertThat(a.eventId()).isEqualTo(sameTimeA.eventId());
+        assertThat(a.dueAt()).as("the time it was due at, not the lease's").isEqualTo(T0.plusSeconds(2));
+        OutboxRelayStore.ClaimStart place = a.position();
+        // The early event becomes due again (its lease is given up by a reschedule): it is before the place.
+        assertThat(store().reschedule(idOf(early), leaseOf(early),
+                new Retry(1, T0, T0.plusSeconds(1), "retry"))).isTrue();
+
+        List<ClaimedEvent> after = transactions().inTransaction(
+                () -> store().claim(10, aLease(), now, now.plus(LEASE), place));
+
+        assertThat(after).extracting(ClaimedEvent::eventId).containsExactly(sameTimeB.eventId(), late.eventId());
+        assertThat(after).extracting(ClaimedEvent::dueAt).containsExactly(T0.plusSeconds(2), T0.plusSeconds(3));
+        List<ClaimedEvent> fromTheBeginning = claim(10, aLease(), now);
+        assertThat(fromTheBeginning).as("a claim from the beginning finds what lies before the place")
+                .extracting(ClaimedEvent::eventId).containsExactly(early.eventId());
+        assertThat(read(notDue).leaseToken()).isNull();
+    }
+
+    private long idOf(PaymentEvent event) {
+        return read(event).id();
+    }
+
+    private LeaseToken leaseOf(PaymentEvent event) {
+        return read(event).leaseToken();
+    }
+
+    @Test
     void anEventNotYetDueIsNotClaimed() {
         append(T0.plusSeconds(5));
 
