@@ -585,7 +585,9 @@ public final class RelayBenchmark {
         String line() {
             return String.format(Locale.ROOT, "  %-45s %,7d events in %6.2f s: %8.1f events/s; CPU ms/event: app %s,"
                             + " db %s, broker %s, this JVM %.3f; machine busy %.0f%%, other processes %.0f%%%s", name,
-                    events, seconds, perSecond(), raw() ? "-" : String.format(Locale.ROOT, "%.3f", usage.appMs()),
+                    events, seconds, perSecond(), raw() ? "-" : String.format(Locale.ROOT, "%.3f%s", usage.appMs(),
+                            usage.appJitMs() < 0 ? "" : String.format(Locale.ROOT, " (of which JIT %.3f, GC %.3f)",
+                                    usage.appJitMs(), usage.appGcMs())),
                     usage.dbMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f", usage.dbMs()),
                     usage.brokerMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f", usage.brokerMs()), usage.selfMs(),
                     usage.machineBusy() * 100, usage.othersShare() * 100, complete() ? "" : "  INCOMPLETE");

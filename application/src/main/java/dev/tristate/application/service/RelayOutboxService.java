@@ -34,8 +34,9 @@ import java.util.random.RandomGenerator;
  * <ol>
  *   <li>Claim a batch of due events in one short transaction, under a fresh lease token.</li>
  *   <li>Publish them with no transaction open, and await the broker's confirms for the whole batch.</li>
- *   <li>Mark SENT the confirmed ones still held under our token. An event whose lease expired and was claimed by
- *       another relay is left to that relay (which publishes it again, with the same event id).</li>
+ *   <li>Mark SENT the confirmed ones still held under our token, in one statement. An event whose lease expired
+ *       and was claimed by another relay is left to that relay (which publishes it again, with the same event
+ *       id).</li>
  *   <li>Reschedule the others with exponential backoff and jitter; after the retry window, quarantine them with
  *       their last error.</li>
  * </ol>
@@ -112,7 +113,10 @@ public class RelayOutboxService implements RelayOutboxUseCase {
         if (!confirmed.isEmpty()) {
             crashPoints.reached(CrashPoints.C4_BEFORE_MARK_SENT);
             Instant sentAt = clock.instant();
-            markedSent = transactions.inTransaction(Workload.GENERAL, () -> store.markSent(confirmed, lease, sentAt));
+            // One conditional UPDATE, a unit of work of its own: no transaction to open and close around it (on
+            // MariaDB that is three statements fewer per batch). If its outcome is lost, the events stay leased and
+            // are published again after the lease, with the same event ids.
+            markedSent = store.markSent(confirmed, lease, sentAt);
         }
         Settled settled = failures.isEmpty() ? new Settled(0, 0) : settle(failures, lease);
         boolean brokerUnavailable = confirmed.isEmpty()

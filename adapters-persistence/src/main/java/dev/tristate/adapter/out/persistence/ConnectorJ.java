@@ -12,11 +12,18 @@ import java.util.Map;
  */
 final class ConnectorJ {
 
-    /** Cache the parse of prepared statements; room for every statement of the application, long ones included. */
+    /**
+     * Cache the parse of prepared statements (room for every statement of the application, long ones included), and
+     * keep the session's autocommit and isolation state on the client: without {@code useLocalSessionState} the
+     * driver sends {@code SET autocommit=1} even when it is 1 already, which happens at the end of every transaction
+     * (the transaction manager restores autocommit, then the pool restores it again); it doubled the statements of
+     * the outbox relay's batches. The application changes session state only through JDBC, never with SQL.
+     */
     static final Map<String, String> DEFAULTS = Map.of(
             "cachePrepStmts", "true",
             "prepStmtCacheSize", "250",
-            "prepStmtCacheSqlLimit", "4096");
+            "prepStmtCacheSqlLimit", "4096",
+            "useLocalSessionState", "true");
 
     private ConnectorJ() {
     }
