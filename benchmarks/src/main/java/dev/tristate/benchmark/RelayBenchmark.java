@@ -61,7 +61,8 @@ public final class RelayBenchmark {
               --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
               --app-jvm-args=                            extra JVM options for the application, space-separated
               --backlog=20000                            events per measured drain
-              --warmup=5000                              events drained before measuring, per application start
+              --warmup=40000                             events drained before measuring, per application start
+                                                         (the one-by-one relay: at most its backlog)
               --batch-size=100                           the relay's batch size, and the raw baseline's
               --relays=1,2                               relay processes to measure with (batched confirms)
               --relay-threads=                           relay loops per process (default: the application's)
@@ -74,7 +75,9 @@ public final class RelayBenchmark {
 
     static {
         DEFAULTS.put("backlog", "20000");
-        DEFAULTS.put("warmup", "5000");
+        // The relay process's JIT compiler still took a quarter of its CPU after 40 000 events (docs/benchmarks.md);
+        // with 5000 it took more, and the drain measured the compiler as much as the relay.
+        DEFAULTS.put("warmup", "40000");
         DEFAULTS.put("batch-size", "100");
         DEFAULTS.put("relays", "1,2");
         DEFAULTS.put("relay-threads", "");
@@ -169,12 +172,14 @@ public final class RelayBenchmark {
             ok &= broker.expectAndPurge(backlog, raw.name());
 
             if (oneByOneBacklog > 0) {
-                Drain each = relayPhase(broker, workDir, masterKey, 1, "EACH", oneByOneBacklog);
+                // It waits for the broker, not for the CPU: a short warm-up is enough, and a long one would take minutes.
+                Drain each = relayPhase(broker, workDir, masterKey, 1, "EACH", Math.min(warmup, oneByOneBacklog),
+                        oneByOneBacklog);
                 drains.add(each);
                 ok &= each.complete();
             }
             for (int n : relays) {
-                Drain batched = relayPhase(broker, workDir, masterKey, n, "BATCH", backlog);
+                Drain batched = relayPhase(broker, workDir, masterKey, n, "BATCH", warmup, backlog);
                 drains.add(batched);
                 ok &= batched.complete();
             }
@@ -192,7 +197,7 @@ public final class RelayBenchmark {
     }
 
     private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, String confirmWait,
-                             int events) throws Exception {
+                             int warmup, int events) throws Exception {
         String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
                 + (confirmWait.equals("EACH") ? "one by one" : "per batch");
         // No consumer: the queue must hold what the relay published, to be counted (and it measures the relay alone).
