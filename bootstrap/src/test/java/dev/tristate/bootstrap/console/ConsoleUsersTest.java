@@ -87,6 +87,31 @@ class ConsoleUsersTest extends ConsoleTestBase {
     }
 
     @Test
+    void aSignedInUserWhoIsDisabledIsSignedOutAtTheirNextRequestAndStaysOutWhenEnabledAgain() throws Exception {
+        String them = user(ConsoleRole.SUPPORT);
+        Browser support = new Browser();
+        support.logIn(them, PASSWORD);
+        assertThat(support.get("/admin").statusCode()).as("signed in").isEqualTo(200);
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String token = operator.csrf("/admin/users");
+
+        operator.post("/admin/users/" + them + "/disable", Map.of("actionKey", UUID.randomUUID().toString(),
+                "_csrf", token));
+        HttpResponse<String> next = support.get("/admin/payments");
+
+        assertThat(next.statusCode()).isEqualTo(302);
+        assertThat(landing(next)).endsWith("/admin/login?disabled");
+        assertThat(support.get("/admin/login?disabled").body()).contains("was disabled");
+        operator.post("/admin/users/" + them + "/enable", Map.of("actionKey", UUID.randomUUID().toString(),
+                "_csrf", token));
+        HttpResponse<String> afterEnabling = support.get("/admin");
+        assertThat(afterEnabling.statusCode()).as("the old session is gone").isEqualTo(302);
+        assertThat(landing(afterEnabling)).endsWith("/admin/login");
+        assertThat(operator.get("/admin").statusCode()).as("the operator is not affected").isEqualTo(200);
+    }
+
+    @Test
     void aDisabledUserEnabledAgainSignsInWithTheirPasswordAndASecondFormChangesNothing() throws Exception {
         String them = user(ConsoleRole.SUPPORT);
         Browser operator = new Browser();

@@ -1,11 +1,13 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.port.in.FindConsoleUserQuery;
+import dev.tristate.domain.console.ConsoleUser;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,13 +17,17 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -62,7 +68,8 @@ public class AdminSecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain adminConsole(HttpSecurity http, LoginThrottle throttle) throws Exception {
+    SecurityFilterChain adminConsole(HttpSecurity http, LoginThrottle throttle, FindConsoleUserQuery users)
+            throws Exception {
         http.securityMatcher("/admin/**")
                 .authorizeHttpRequests(auth -> auth
                         // The refusal page is where a refused request is forwarded: it must not be refused itself.
@@ -75,6 +82,7 @@ public class AdminSecurityConfiguration {
                         .requestMatchers(HttpMethod.POST, "/admin/**").hasRole(OPERATOR)
                         .anyRequest().hasAnyRole(SUPPORT, OPERATOR))
                 .addFilterBefore(new ThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new StillEnabledFilter(users), AuthorizationFilter.class)
                 .formLogin(form -> form
                         .loginPage("/admin/login")
                         .loginProcessingUrl("/admin/login")
@@ -98,6 +106,36 @@ public class AdminSecurityConfiguration {
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .csrf(Customizer.withDefaults());
         return http.build();
+    }
+
+    /**
+     * Ends the session of a signed-in user who was disabled (or removed) since signing in: every console request
+     * re-reads the user, so disabling takes effect at the user's next request, on every instance, not only at their
+     * next sign-in. The user lands on the sign-in page with a notice.
+     */
+    private static final class StillEnabledFilter extends OncePerRequestFilter {
+        private final FindConsoleUserQuery users;
+
+        StillEnabledFilter(FindConsoleUserQuery users) {
+            this.users = users;
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            Authentication signedIn = SecurityContextHolder.getContext().getAuthentication();
+            if (signedIn != null && signedIn.isAuthenticated() && !(signedIn instanceof AnonymousAuthenticationToken)
+                    && !users.findConsoleUser(signedIn.getName()).map(ConsoleUser::enabled).orElse(false)) {
+                HttpSession session = request.getSession(false);
+                if (session != null) {
+                    session.invalidate();
+                }
+                SecurityContextHolder.clearContext();
+                response.sendRedirect(request.getContextPath() + "/admin/login?disabled");
+                return;
+            }
+            chain.doFilter(request, response);
+        }
     }
 
     /** Refuses a sign-in for a locked user name before the password is even checked. */
