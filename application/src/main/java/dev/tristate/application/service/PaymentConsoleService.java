@@ -1,6 +1,7 @@
 package dev.tristate.application.service;
 
 import dev.tristate.application.port.in.PaymentNotFound;
+import dev.tristate.application.port.in.OpenRefundsQuery;
 import dev.tristate.application.port.in.PaymentTimelineQuery;
 import dev.tristate.application.port.in.SearchPaymentsQuery;
 import dev.tristate.application.port.out.AuditTrail;
@@ -31,7 +32,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /** Payments for support staff: the search, and one payment's timeline assembled from every store that knows it. */
-public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery {
+public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery, OpenRefundsQuery {
 
     private final PaymentSearch search;
     private final PaymentRepository payments;
@@ -57,6 +58,14 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
         this.deliveries = deliveries;
         this.tasks = tasks;
         this.refunds = refunds;
+    }
+
+    @Override
+    public List<Refund> openRefunds(TenantId tenantId, int limit) {
+        if (limit < 1 || limit > 500) {
+            throw new IllegalArgumentException("limit must be between 1 and 500: " + limit);
+        }
+        return refunds.findOpen(tenantId, limit);
     }
 
     @Override

@@ -39,6 +39,14 @@ public class InMemoryRefundStore implements RefundStore, InMemoryTransactions.Pa
     }
 
     @Override
+    public synchronized List<Refund> findOpen(TenantId tenantId, int limit) {
+        return rows.values().stream().filter(r -> r.status().isOpen())
+                .filter(r -> tenantId == null || r.tenantId().equals(tenantId))
+                .sorted(Comparator.comparing(Refund::createdAt).thenComparing(r -> r.id().value()))
+                .limit(limit).toList();
+    }
+
+    @Override
     public synchronized OpenRefunds countOpen() {
         return new OpenRefunds(
                 rows.values().stream().filter(r -> r.status() == RefundStatus.PENDING).count(),

@@ -44,6 +44,12 @@ public class MyBatisRefundStore implements RefundStore {
     }
 
     @Override
+    public List<Refund> findOpen(TenantId tenantId, int limit) {
+        return translate(() -> mapper.findOpen(tenantId == null ? null : tenantId.value(), limit)).stream()
+                .map(MyBatisRefundStore::toRefund).toList();
+    }
+
+    @Override
     public OpenRefunds countOpen() {
         long pending = 0;
         long unknown = 0;

@@ -44,6 +44,9 @@ interface RefundMapper {
 
     int markUnknown(@Param("tenantId") String tenantId, @Param("id") String id, @Param("now") LocalDateTime now);
 
+    /** PENDING and UNKNOWN refunds, oldest first (tenant optional). */
+    List<RefundRow> findOpen(@Param("tenantId") String tenantId, @Param("limit") int limit);
+
     /** Refunds per status among PENDING and UNKNOWN (a range of ix_refunds_status). */
     List<Map<String, Object>> countOpen();
 

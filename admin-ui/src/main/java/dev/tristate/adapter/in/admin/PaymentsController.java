@@ -2,6 +2,7 @@ package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.port.in.ActionResult;
 import dev.tristate.application.port.in.AskChannelUseCase;
+import dev.tristate.application.port.in.OpenRefundsQuery;
 import dev.tristate.application.port.in.PaymentTimelineQuery;
 import dev.tristate.application.port.in.SearchPaymentsQuery;
 import dev.tristate.application.port.in.UnknownCaseView;
@@ -38,14 +39,20 @@ class PaymentsController {
     private final PaymentTimelineQuery timeline;
     private final ObjectProvider<AskChannelUseCase> askChannel;
     private final ObjectProvider<UnknownCasesQuery> unknownCases;
+    private final OpenRefundsQuery openRefunds;
 
     PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
-                       ObjectProvider<AskChannelUseCase> askChannel, ObjectProvider<UnknownCasesQuery> unknownCases) {
+                       ObjectProvider<AskChannelUseCase> askChannel, ObjectProvider<UnknownCasesQuery> unknownCases,
+                       OpenRefundsQuery openRefunds) {
         this.search = search;
         this.timeline = timeline;
         this.askChannel = askChannel;
         this.unknownCases = unknownCases;
+        this.openRefunds = openRefunds;
     }
+
+    /** How many open refunds the unresolved page lists (oldest first); the dashboard counts them all. */
+    static final int OPEN_REFUNDS_SHOWN = 50;
 
     @GetMapping("/admin/payments")
     String payments(@RequestParam(required = false) String tenant, @RequestParam(required = false) String paymentId,
@@ -63,12 +70,17 @@ class PaymentsController {
         return "admin/payments";
     }
 
-    /** Pending and unknown payments, oldest first: the ones nobody knows the end of yet. */
+    /**
+     * Pending and unknown payments, oldest first: the ones nobody knows the end of yet; below them the refunds still
+     * waiting for the channel's answer (PENDING and UNKNOWN), oldest first.
+     */
     @GetMapping("/admin/unresolved")
     String unresolved(@RequestParam(required = false) String tenant, @RequestParam(defaultValue = "0") int page,
                       Model model) {
-        PaymentCriteria criteria = new PaymentCriteria(tenant == null || tenant.isBlank() ? null
-                : new TenantId(tenant.strip()), null, null, null, UNRESOLVED, null, null, true);
+        TenantId tenantId = tenant == null || tenant.isBlank() ? null : new TenantId(tenant.strip());
+        PaymentCriteria criteria = new PaymentCriteria(tenantId, null, null, null, UNRESOLVED, null, null, true);
+        model.addAttribute("openRefunds", openRefunds.openRefunds(tenantId, OPEN_REFUNDS_SHOWN));
+        model.addAttribute("openRefundsShown", OPEN_REFUNDS_SHOWN);
         Page<Payment> payments = search.searchPayments(criteria, ConsoleModel.page(page));
         model.addAttribute("payments", payments);
         model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);

@@ -41,6 +41,12 @@ public interface RefundStore {
      */
     List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit);
 
+    /**
+     * The refunds still waiting for the channel's answer (PENDING and UNKNOWN), oldest first, of one tenant or of all
+     * ({@code tenantId} null), at most {@code limit}.
+     */
+    List<Refund> findOpen(TenantId tenantId, int limit);
+
     /** How many refunds, of every tenant, still wait for the channel's answer: PENDING and UNKNOWN, in that order. */
     OpenRefunds countOpen();
 

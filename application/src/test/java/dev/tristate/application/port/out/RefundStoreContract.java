@@ -79,6 +79,25 @@ public abstract class RefundStoreContract {
     }
 
     @Test
+    void theOpenRefundsOfATenantAreListedOldestFirstAndSettledOnesAreNot() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund later = aRefund(payment, 100, T0.plusSeconds(2));
+        Refund earlier = aRefund(payment, 200, T0.plusSeconds(1));
+        Refund settled = aRefund(payment, 50, T0);
+        refunds().markUnknown(earlier, T0.plusSeconds(3));
+        refunds().markSucceeded(settled, "R-list-" + UUID.randomUUID(), T0.plusSeconds(3));
+
+        assertThat(refunds().findOpen(tenant, 10)).extracting(Refund::id).containsExactly(earlier.id(), later.id());
+        assertThat(refunds().findOpen(tenant, 10)).extracting(Refund::status)
+                .containsExactly(RefundStatus.UNKNOWN, RefundStatus.PENDING);
+        assertThat(refunds().findOpen(tenant, 1)).extracting(Refund::id).containsExactly(earlier.id());
+        assertThat(refunds().findOpen(aTenant(), 10)).as("another tenant's").isEmpty();
+        assertThat(refunds().findOpen(null, 1_000)).extracting(Refund::id).contains(earlier.id(), later.id())
+                .doesNotContain(settled.id());
+    }
+
+    @Test
     void pendingAndUnknownRefundsAreCountedAsOpenAndSettledOnesAreNot() {
         RefundStore.OpenRefunds before = refunds().countOpen();
         Payment payment = aPaidPayment(aTenant());
