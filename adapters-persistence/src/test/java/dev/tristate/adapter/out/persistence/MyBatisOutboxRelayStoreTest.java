@@ -89,6 +89,46 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
     }
 
     @Test
+    void aRowSkippedWhileLockedIsBehindTheNextClaimsPlaceAndTheNextClaimFromTheBeginningTakesIt() throws Exception {
+        assumeTrue(IntegrationEnvironment.realDatabase(), "SKIP LOCKED over a held row lock (MariaDB/MySQL)");
+        List<PaymentEvent> events = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            PaymentEvent event = anEvent();
+            outbox.append(List.of(event), T0.plusMillis(i));
+            events.add(event);
+        }
+        Instant now = T0.plusSeconds(1);
+        long lockedId = store.find(events.get(1).eventId()).orElseThrow().id();
+        // Another transaction holds the second event's row, as a callback's uncommitted insert would.
+        try (java.sql.Connection holder = jdbc.getDataSource().getConnection()) {
+            holder.setAutoCommit(false);
+            try (var ps = holder.prepareStatement("SELECT id FROM outbox_events WHERE id = ? FOR UPDATE")) {
+                ps.setLong(1, lockedId);
+                ps.executeQuery().close();
+            }
+            List<ClaimedEvent> first = transactions.inTransaction(
+                    () -> store.claim(3, new LeaseToken(UUID.randomUUID()), now, now.plusSeconds(30)));
+            List<ClaimedEvent> second = transactions.inTransaction(() -> store.claim(3,
+                    new LeaseToken(UUID.randomUUID()), now, now.plusSeconds(30), first.get(2).position()));
+            holder.rollback();
+
+            assertThat(first).extracting(ClaimedEvent::eventId).containsExactly(events.get(0).eventId(),
+                    events.get(2).eventId(), events.get(3).eventId());
+            assertThat(second).extracting(ClaimedEvent::eventId).containsExactly(events.get(4).eventId(),
+                    events.get(5).eventId(), events.get(6).eventId());
+        }
+        List<ClaimedEvent> afterThePlace = transactions.inTransaction(() -> store.claim(3,
+                new LeaseToken(UUID.randomUUID()), now, now.plusSeconds(30),
+                new OutboxRelayStore.ClaimStart(T0.plusMillis(6), Long.MAX_VALUE)));
+        List<ClaimedEvent> fromTheBeginning = transactions.inTransaction(
+                () -> store.claim(3, new LeaseToken(UUID.randomUUID()), now, now.plusSeconds(30)));
+
+        assertThat(afterThePlace).as("released, but before the place").extracting(ClaimedEvent::eventId)
+                .containsExactly(events.get(7).eventId());
+        assertThat(fromTheBeginning).extracting(ClaimedEvent::eventId).containsExactly(events.get(1).eventId());
+    }
+
+    @Test
     void whileOneClaimIsStillOpenASecondClaimerSkipsItsRowsWithoutWaiting() throws Exception {
         List<PaymentEvent> events = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
