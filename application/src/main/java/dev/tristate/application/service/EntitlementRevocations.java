@@ -5,6 +5,7 @@ import dev.tristate.application.port.out.Transactions;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKind;
 import dev.tristate.domain.entitlement.EntitlementStatus;
+import dev.tristate.domain.entitlement.Membership;
 import dev.tristate.domain.entitlement.TokenLedgerEntry;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
@@ -20,8 +21,8 @@ import java.time.Instant;
  *   <li>Token quota: the credit is reversed once through the token ledger with a debit under its own entry key
  *   ({@code revoke:<payment>:<sku>}), of at most the current balance: tokens already spent are not clawed back below
  *   zero (the ledger would go negative otherwise).</li>
- *   <li>Membership: revoked; the membership's end is not shortened (later grants may have extended it from the
- *   same end). Support staff shorten it by hand where the tenant wants that.</li>
+ *   <li>Membership: revoked, and the user's membership end moves back by the grant's days, but not before now
+ *   ({@link Membership#shorten}): grants made after it keep their days, days already used are not taken back.</li>
  * </ul>
  */
 public class EntitlementRevocations {
@@ -45,9 +46,20 @@ public class EntitlementRevocations {
                 revoked++;
                 if (grant.kind() instanceof EntitlementKind.TokenQuota tokens) {
                     reverseCredit(grant, tokens.tokens(), now);
+                } else if (grant.kind() instanceof EntitlementKind.MembershipDays membership) {
+                    shortenMembership(grant, membership.days(), now);
                 }
             }
             return revoked;
+        });
+    }
+
+    private void shortenMembership(Entitlement grant, int days, Instant now) {
+        entitlements.lockMembership(grant.key().tenantId(), grant.key().userId()).ifPresent(current -> {
+            Membership shortened = current.shorten(days, now);
+            if (!shortened.equals(current)) {
+                entitlements.saveMembership(shortened, false);
+            }
         });
     }
 

@@ -29,4 +29,22 @@ public record Membership(TenantId tenantId, String userId, Instant endsAt) {
         Instant from = current == null || current.endsAt.isBefore(now) ? now : current.endsAt;
         return new Membership(tenantId, userId, from.plus(Duration.ofDays(days)));
     }
+
+    /**
+     * The membership after a grant of {@code days} was taken back (its payment refunded): the end moves back by those
+     * days, but not before {@code now} (days already used are not taken back below nothing, as a token debit stops
+     * at a zero balance), and a membership that has already ended stays as it is. Grants made after the refunded one
+     * keep their days: the end they extended moves back with it.
+     */
+    public Membership shorten(int days, Instant now) {
+        Objects.requireNonNull(now, "now");
+        if (days < 1) {
+            throw new IllegalArgumentException("a membership is shortened by at least one day");
+        }
+        if (!endsAt.isAfter(now)) {
+            return this;
+        }
+        Instant shortened = endsAt.minus(Duration.ofDays(days));
+        return new Membership(tenantId, userId, shortened.isBefore(now) ? now : shortened);
+    }
 }

@@ -58,6 +58,17 @@ class EntitlementRulesTest {
     }
 
     @Test
+    void aRefundedGrantMovesTheEndBackByItsDaysButNotBeforeNowAndALapsedMembershipStaysAsItIs() {
+        Membership running = new Membership(TENANT, "u", NOW.plus(Duration.ofDays(50)));
+        Membership lapsed = new Membership(TENANT, "u", NOW.minus(Duration.ofDays(1)));
+
+        assertThat(running.shorten(30, NOW).endsAt()).isEqualTo(NOW.plus(Duration.ofDays(20)));
+        assertThat(running.shorten(60, NOW).endsAt()).as("not before now").isEqualTo(NOW);
+        assertThat(lapsed.shorten(30, NOW)).isEqualTo(lapsed);
+        assertThatThrownBy(() -> running.shorten(0, NOW)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aMembershipIsExtendedOnlyForItsOwnUser() {
         Membership someoneElses = new Membership(TENANT, "other", NOW);
 
