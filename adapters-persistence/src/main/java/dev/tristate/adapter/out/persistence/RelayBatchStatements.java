@@ -13,11 +13,12 @@ import java.util.concurrent.ConcurrentMap;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The relay's per-batch statements on MySQL/MariaDB through Spring's {@link JdbcTemplate} instead of MyBatis: the
- * claim's locking {@code SELECT}, the lease and the write-back to SENT. They run once per batch with up to
- * {@code batch-size} ids, and a JFR profile of a drain showed MyBatis spending a quarter of the relay thread's CPU on
- * them: a {@code <foreach>} over the ids is dynamic SQL, re-built and re-parsed (one parameter mapping per id) on every
- * call. Here the statement text for n ids is built once per n and cached; the values are bound directly.
+ * The relay's per-batch statements through Spring's {@link JdbcTemplate} instead of MyBatis: the claim's locking
+ * {@code SELECT} (MySQL/MariaDB; H2 claims in two steps, see {@code ClaimDialect}), the lease and the write-back to
+ * SENT (every database). They run once per batch with up to {@code batch-size} ids, and a JFR profile of a drain
+ * showed MyBatis spending a quarter of the relay thread's CPU on them: a {@code <foreach>} over the ids is dynamic
+ * SQL, re-built and re-parsed (one parameter mapping per id) on every call. Here the statement text for n ids is
+ * built once per n and cached; the values are bound directly.
  *
  * <p>The SQL is the same as the mapper's was (see OutboxRelayMapper.xml for the rest of the relay's statements):
  * every due-row query a range of {@code ix_outbox_due} in index order, every write conditional on the lease token
@@ -102,7 +103,7 @@ final class RelayBatchStatements {
         });
     }
 
-    static String placeholders(int n) {
+    private static String placeholders(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("an id list needs at least one id");
         }
