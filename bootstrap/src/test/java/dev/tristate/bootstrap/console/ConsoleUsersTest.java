@@ -152,6 +152,29 @@ class ConsoleUsersTest extends ConsoleTestBase {
     }
 
     @Test
+    void aSignedInUserWhosePasswordIsResetIsSignedOutAtTheirNextRequest() throws Exception {
+        String them = user(ConsoleRole.SUPPORT);
+        Browser support = new Browser();
+        support.logIn(them, PASSWORD);
+        assertThat(support.get("/admin").statusCode()).as("signed in").isEqualTo(200);
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+
+        String fresh = passwordOn(operator.post("/admin/users/" + them + "/reset-password", Map.of("actionKey",
+                UUID.randomUUID().toString(), "_csrf", operator.csrf("/admin/users"))));
+        HttpResponse<String> next = support.get("/admin/payments");
+
+        assertThat(next.statusCode()).isEqualTo(302);
+        assertThat(landing(next)).endsWith("/admin/login?reset");
+        assertThat(support.get("/admin/login?reset").body()).contains("password was reset");
+        assertThat(support.get("/admin").statusCode()).as("the old session is gone").isEqualTo(302);
+        assertThat(operator.get("/admin").statusCode()).as("the operator is not affected").isEqualTo(200);
+        Browser again = new Browser();
+        assertThat(landing(again.logIn(them, fresh))).endsWith("/admin");
+        assertThat(again.get("/admin").statusCode()).as("a session with the new password lasts").isEqualTo(200);
+    }
+
+    @Test
     void supportStaffAreRefusedTheUsersPageAndEveryUserChange() throws Exception {
         String them = user(ConsoleRole.SUPPORT);
         Browser support = new Browser();

@@ -9,8 +9,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Optional;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -88,6 +93,8 @@ public class AdminSecurityConfiguration {
                         .loginProcessingUrl("/admin/login")
                         .successHandler((request, response, authentication) -> {
                             throttle.succeeded(authentication.getName());
+                            users.findConsoleUser(authentication.getName()).ifPresent(user -> request.getSession()
+                                    .setAttribute(StillEnabledFilter.PASSWORD_MARK, passwordMark(user)));
                             response.sendRedirect(request.getContextPath() + "/admin");
                         })
                         .failureHandler((request, response, exception) -> {
@@ -109,11 +116,26 @@ public class AdminSecurityConfiguration {
     }
 
     /**
-     * Ends the session of a signed-in user who was disabled (or removed) since signing in: every console request
-     * re-reads the user, so disabling takes effect at the user's next request, on every instance, not only at their
-     * next sign-in. The user lands on the sign-in page with a notice.
+     * A digest of the user's stored password hash, kept in the session at sign-in: the session ends once the password
+     * is reset. (A digest, so that the session never holds the hash itself.)
+     */
+    static String passwordMark(ConsoleUser user) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(user.passwordHash().getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    /**
+     * Ends the session of a signed-in user who was disabled (or removed), or whose password was reset, since signing
+     * in: every console request re-reads the user, so this takes effect at the user's next request, on every
+     * instance, not only at their next sign-in. The user lands on the sign-in page with a notice.
      */
     private static final class StillEnabledFilter extends OncePerRequestFilter {
+        static final String PASSWORD_MARK = StillEnabledFilter.class.getName() + ".passwordMark";
+
         private final FindConsoleUserQuery users;
 
         StillEnabledFilter(FindConsoleUserQuery users) {
@@ -124,14 +146,21 @@ public class AdminSecurityConfiguration {
         protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws ServletException, IOException {
             Authentication signedIn = SecurityContextHolder.getContext().getAuthentication();
-            if (signedIn != null && signedIn.isAuthenticated() && !(signedIn instanceof AnonymousAuthenticationToken)
-                    && !users.findConsoleUser(signedIn.getName()).map(ConsoleUser::enabled).orElse(false)) {
-                HttpSession session = request.getSession(false);
+            if (signedIn == null || !signedIn.isAuthenticated() || signedIn instanceof AnonymousAuthenticationToken) {
+                chain.doFilter(request, response);
+                return;
+            }
+            Optional<ConsoleUser> user = users.findConsoleUser(signedIn.getName());
+            HttpSession session = request.getSession(false);
+            Object mark = session == null ? null : session.getAttribute(PASSWORD_MARK);
+            String reason = user.isEmpty() || !user.get().enabled() ? "disabled"
+                    : mark != null && !mark.equals(passwordMark(user.get())) ? "reset" : null;
+            if (reason != null) {
                 if (session != null) {
                     session.invalidate();
                 }
                 SecurityContextHolder.clearContext();
-                response.sendRedirect(request.getContextPath() + "/admin/login?disabled");
+                response.sendRedirect(request.getContextPath() + "/admin/login?" + reason);
                 return;
             }
             chain.doFilter(request, response);
