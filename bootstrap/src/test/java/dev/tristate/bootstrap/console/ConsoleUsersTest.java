@@ -86,23 +86,33 @@ class ConsoleUsersTest extends ConsoleTestBase {
         assertThat(audit.forSubject(ConsoleUserService.SUBJECT, me)).isEmpty();
     }
 
+    /** A browser signed in as {@code username}, checked by a page that needs the session. */
+    private Browser signedIn(String username) throws Exception {
+        Browser browser = new Browser();
+        browser.logIn(username, PASSWORD);
+        assertThat(browser.get("/admin").statusCode()).as("signed in").isEqualTo(200);
+        return browser;
+    }
+
+    /** The browser's next request is sent to the sign-in page with {@code notice}, which says {@code text}. */
+    private static void assertSignedOut(Browser browser, String notice, String text) throws Exception {
+        HttpResponse<String> next = browser.get("/admin/payments");
+        assertThat(next.statusCode()).isEqualTo(302);
+        assertThat(landing(next)).endsWith("/admin/login?" + notice);
+        assertThat(browser.get("/admin/login?" + notice).body()).contains(text);
+    }
+
     @Test
     void aSignedInUserWhoIsDisabledIsSignedOutAtTheirNextRequestAndStaysOutWhenEnabledAgain() throws Exception {
         String them = user(ConsoleRole.SUPPORT);
-        Browser support = new Browser();
-        support.logIn(them, PASSWORD);
-        assertThat(support.get("/admin").statusCode()).as("signed in").isEqualTo(200);
-        Browser operator = new Browser();
-        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        Browser support = signedIn(them);
+        Browser operator = signedIn(user(ConsoleRole.OPERATOR));
         String token = operator.csrf("/admin/users");
 
         operator.post("/admin/users/" + them + "/disable", Map.of("actionKey", UUID.randomUUID().toString(),
                 "_csrf", token));
-        HttpResponse<String> next = support.get("/admin/payments");
 
-        assertThat(next.statusCode()).isEqualTo(302);
-        assertThat(landing(next)).endsWith("/admin/login?disabled");
-        assertThat(support.get("/admin/login?disabled").body()).contains("was disabled");
+        assertSignedOut(support, "disabled", "was disabled");
         operator.post("/admin/users/" + them + "/enable", Map.of("actionKey", UUID.randomUUID().toString(),
                 "_csrf", token));
         HttpResponse<String> afterEnabling = support.get("/admin");
@@ -154,19 +164,13 @@ class ConsoleUsersTest extends ConsoleTestBase {
     @Test
     void aSignedInUserWhosePasswordIsResetIsSignedOutAtTheirNextRequest() throws Exception {
         String them = user(ConsoleRole.SUPPORT);
-        Browser support = new Browser();
-        support.logIn(them, PASSWORD);
-        assertThat(support.get("/admin").statusCode()).as("signed in").isEqualTo(200);
-        Browser operator = new Browser();
-        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        Browser support = signedIn(them);
+        Browser operator = signedIn(user(ConsoleRole.OPERATOR));
 
         String fresh = passwordOn(operator.post("/admin/users/" + them + "/reset-password", Map.of("actionKey",
                 UUID.randomUUID().toString(), "_csrf", operator.csrf("/admin/users"))));
-        HttpResponse<String> next = support.get("/admin/payments");
 
-        assertThat(next.statusCode()).isEqualTo(302);
-        assertThat(landing(next)).endsWith("/admin/login?reset");
-        assertThat(support.get("/admin/login?reset").body()).contains("password was reset");
+        assertSignedOut(support, "reset", "password was reset");
         assertThat(support.get("/admin").statusCode()).as("the old session is gone").isEqualTo(302);
         assertThat(operator.get("/admin").statusCode()).as("the operator is not affected").isEqualTo(200);
         Browser again = new Browser();
