@@ -43,6 +43,10 @@ public final class CallbackBenchmark {
 
     private static final String SUCCESS = "{\"code\":\"SUCCESS\"}";
     private static final int INITIAL_WARMUP_CONCURRENCY = 8;
+    /** Callbacks per further warm-up round while the application's JIT compiler is busy. */
+    private static final int WARMUP_ROUND = 5000;
+    /** The share of the application's CPU its JIT compiler may take in a warm-up round for the warm-up to end. */
+    private static final double JIT_QUIET = 0.05;
     /** Share of the machine other processes may take during a measured cell before it is measured again. */
     private static final double MAX_DISTURBANCE = 0.10;
 
@@ -127,9 +131,13 @@ public final class CallbackBenchmark {
                 Phase viaJdbc = (c, n) -> jdbcPhase(baseline, c, fresh(n), cpu);
                 if (settings.initialWarmup() > 0) {
                     say("initial warm-up: " + settings.initialWarmup() + " callbacks per path at concurrency "
-                            + INITIAL_WARMUP_CONCURRENCY);
-                    progress("HTTP warm-up", viaHttp.run(INITIAL_WARMUP_CONCURRENCY, settings.initialWarmup()));
-                    progress("JDBC warm-up", viaJdbc.run(INITIAL_WARMUP_CONCURRENCY, settings.initialWarmup()));
+                            + INITIAL_WARMUP_CONCURRENCY + ", then rounds of " + WARMUP_ROUND + " while the application's JIT"
+                            + " compiler takes more than " + Math.round(100 * JIT_QUIET) + "% of its CPU (up to "
+                            + settings.maxWarmup() + " in all)");
+                    warmUp("HTTP", viaHttp, INITIAL_WARMUP_CONCURRENCY, settings.initialWarmup(), WARMUP_ROUND,
+                            settings.maxWarmup(), true);
+                    warmUp("JDBC", viaJdbc, INITIAL_WARMUP_CONCURRENCY, settings.initialWarmup(), WARMUP_ROUND,
+                            settings.maxWarmup(), true);
                 }
                 for (int c : settings.concurrency()) {
                     results.add(new Cell[] {measure("HTTP", viaHttp, c), measure("JDBC", viaJdbc, c)});
@@ -143,6 +151,38 @@ public final class CallbackBenchmark {
             }
             return alive && consistent && results.stream().flatMap(Arrays::stream)
                     .allMatch(cell -> cell.result().errors() == 0);
+        }
+    }
+
+    /**
+     * A warm-up: one round of {@code first} callbacks, then rounds of {@code round} while the application's JIT
+     * compiler took more than {@link #JIT_QUIET} of the application's CPU in the last one, up to {@code max} in all.
+     * The cells are to measure the compiled application, not its compiler, which on two cores competes with the
+     * callbacks for the same CPUs (and goes on compiling for tens of thousands of callbacks, and again when a higher
+     * concurrency takes new paths, such as waiting for a pooled connection). The baseline runs in this JVM, where
+     * the application's compiler is idle: its warm-up is one round.
+     */
+    private void warmUp(String path, Phase phase, int concurrency, int first, int round, int max, boolean verbose)
+            throws Exception {
+        int done = 0;
+        int n = first;
+        while (true) {
+            Load.Result result = phase.run(concurrency, n);
+            done += n;
+            if (verbose) {
+                progress(path + " warm-up", result);
+            }
+            double jit = result.cpu().appJitMs();
+            if (jit < 0 || jit <= JIT_QUIET * result.cpu().appMs()) {
+                return;
+            }
+            if (done + round > max) {
+                say(String.format(Locale.ROOT, "    the application's JIT compiler still took %.0f%% of its CPU after"
+                        + " %d warm-up callbacks at concurrency %d: the cell measures some of it", 100 * jit
+                        / result.cpu().appMs(), done, concurrency));
+                return;
+            }
+            n = round;
         }
     }
 
@@ -163,7 +203,8 @@ public final class CallbackBenchmark {
         Cell best = null;
         for (int attempt = 1; attempt <= 1 + settings.retries(); attempt++) {
             if (settings.warmup() > 0) {
-                phase.run(concurrency, settings.warmup());
+                // A level's own warm-up, again until the compiler is quiet (at most ten rounds).
+                warmUp(path, phase, concurrency, settings.warmup(), settings.warmup(), 10 * settings.warmup(), false);
             }
             Map<String, Long> before = database.statementCounters();
             Load.Result result = phase.run(concurrency, settings.count());

@@ -10,7 +10,7 @@ import java.util.Map;
 record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
                 String rabbitHost, int rabbitPort, String rabbitUser, String rabbitPassword, String rabbitVhost,
                 Path appJar, List<String> appJvmArgs, int callbackPoolSize, List<Integer> concurrency, int count,
-                int warmup, int initialWarmup, int retries) {
+                int warmup, int initialWarmup, int maxWarmup, int retries) {
 
     static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar [--option=value ...]   (from the project root)
@@ -27,7 +27,12 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
               --concurrency=1,8,32                       client concurrency levels
               --count=1500                               measured callbacks per level and path
               --warmup=300                               unmeasured callbacks per level and path, before measuring
+                                                         (again, up to ten times, while the application's JIT
+                                                         compiler took more than 5% of its CPU)
               --initial-warmup=10000                     unmeasured callbacks per path at concurrency 8, once
+              --max-warmup=60000                         then more rounds of 5000 while the application's JIT
+                                                         compiler took more than 5% of its CPU in the last
+                                                         round, up to this many in all
               --retries=2                                measure a cell again when other processes took more
                                                          than 10% of the machine during it (shared machines)
             """;
@@ -53,6 +58,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
         DEFAULTS.put("count", "1500");
         DEFAULTS.put("warmup", "300");
         DEFAULTS.put("initial-warmup", "10000");
+        DEFAULTS.put("max-warmup", "60000");
         DEFAULTS.put("retries", "2");
     }
 
@@ -84,7 +90,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
 
     /** The callback benchmark's options about its own load, which mean nothing to the others. */
     private static final List<String> CALLBACK_LOAD_OPTIONS = List.of("callback-pool-size", "concurrency", "count",
-            "initial-warmup", "retries");
+            "initial-warmup", "max-warmup", "retries");
 
     /** Whether {@code name} (without the leading dashes) is an option of this command line. */
     static boolean knows(String name) {
@@ -118,8 +124,9 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
                 jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")),
                 Integer.parseInt(values.get("callback-pool-size")), levels, Integer.parseInt(values.get("count")),
                 Integer.parseInt(values.get("warmup")), Integer.parseInt(values.get("initial-warmup")),
-                Integer.parseInt(values.get("retries")));
-        if (settings.count < 1 || settings.warmup < 0 || settings.initialWarmup < 0 || settings.callbackPoolSize < 1
+                Integer.parseInt(values.get("max-warmup")), Integer.parseInt(values.get("retries")));
+        if (settings.count < 1 || settings.warmup < 0 || settings.initialWarmup < 0 || settings.maxWarmup < 0
+                || settings.callbackPoolSize < 1
                 || settings.retries < 0) {
             throw new IllegalArgumentException("--count and --callback-pool-size must be positive, warm-ups >= 0");
         }
