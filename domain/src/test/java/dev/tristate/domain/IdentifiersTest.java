@@ -99,4 +99,29 @@ class IdentifiersTest {
         assertThat(Version.INITIAL.next()).isEqualTo(new Version(1));
         assertThat(new Version(41).next()).isEqualTo(new Version(42));
     }
+
+    /** Every UTF-16 code unit, alone and inside an identifier: the loops accept exactly what the classes describe. */
+    @Test
+    void theCharacterChecksAcceptExactlyTheirCharacterClasses() {
+        java.util.regex.Pattern printable = java.util.regex.Pattern.compile("[\\x20-\\x7E]+");
+        java.util.regex.Pattern token = java.util.regex.Pattern.compile("[A-Za-z0-9_\\-.:]+");
+        for (int c = 0; c <= 0xFFFF; c++) {
+            String value = "a" + (char) c + "b";
+            boolean printableExpected = printable.matcher(value).matches();
+            boolean tokenExpected = token.matcher(value).matches();
+            assertThat(accepts(() -> Identifiers.printable("id", value, 64))).as("printable U+%04X", c)
+                    .isEqualTo(printableExpected);
+            assertThat(accepts(() -> Identifiers.token("id", value, 64))).as("token U+%04X", c)
+                    .isEqualTo(tokenExpected);
+        }
+    }
+
+    private static boolean accepts(Runnable check) {
+        try {
+            check.run();
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
 }
