@@ -21,8 +21,8 @@ import java.util.UUID;
 /**
  * The floor: the SQL the application runs for one applied SUCCESS callback, through plain JDBC on a Hikari pool
  * of the callback pool's size, and nothing else (no HTTP, JSON, signature check, decryption or framework).
- * The statements are the MyBatis mappers' (ChannelSecretMapper, NotificationMapper, PaymentMapper, OutboxMapper),
- * in the application's order and transaction boundaries: one lookup (the account's tenant and its valid secrets)
+ * The statements are the application's (the persistence adapter's CallbackStatements, which took them over from the
+ * MyBatis mappers), in the application's order and transaction boundaries: one lookup (the account's tenant and its valid secrets)
  * on its own connection in autocommit, then one READ COMMITTED transaction of five statements. Parameters are bound as the application binds them
  * (date-times as text literals) and every statement carries the application's statement timeout (10 s).
  */

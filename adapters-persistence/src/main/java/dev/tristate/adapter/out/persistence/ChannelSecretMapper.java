@@ -38,11 +38,4 @@ interface ChannelSecretMapper {
 
     List<String> findValid(@Param("tenantId") String tenantId, @Param("channel") String channel,
                            @Param("name") String name, @Param("now") LocalDateTime now);
-
-    List<KeyRow> findVerificationKeys(@Param("channel") String channel, @Param("accountId") String accountId,
-                                      @Param("name") String name, @Param("now") LocalDateTime now);
-
-    /** One row of {@link #findVerificationKeys}: a NULL ciphertext when the owner has no valid secret. */
-    record KeyRow(String tenantId, String ciphertext) {
-    }
 }

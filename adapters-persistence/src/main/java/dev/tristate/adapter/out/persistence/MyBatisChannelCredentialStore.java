@@ -15,12 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
 public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
 
     private final ChannelSecretMapper mapper;
+    private final CallbackStatements statements;
     private final SecretCipher cipher;
     private static final int DECRYPTED_CACHE_LIMIT = 4096;
     private final Map<String, String> decrypted = new ConcurrentHashMap<>();
 
-    MyBatisChannelCredentialStore(ChannelSecretMapper mapper, SecretCipher cipher) {
+    MyBatisChannelCredentialStore(ChannelSecretMapper mapper, CallbackStatements statements, SecretCipher cipher) {
         this.mapper = mapper;
+        this.statements = statements;
         this.cipher = cipher;
     }
 
@@ -53,13 +55,14 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
 
     @Override
     public Optional<VerificationKeys> verificationKeys(String channel, String accountId, String name, Instant now) {
-        List<ChannelSecretMapper.KeyRow> rows = translate(() -> mapper.findVerificationKeys(channel, accountId, name,
-                Rows.utc(now)));
+        // On every callback: plain JDBC (CallbackStatements), not the mapper.
+        List<CallbackStatements.KeyRow> rows = translate(() -> statements.findVerificationKeys(channel, accountId,
+                name, Rows.utc(now)));
         if (rows.isEmpty()) {
             return Optional.empty();
         }
         List<String> secrets = rows.stream()
-                .map(ChannelSecretMapper.KeyRow::ciphertext)
+                .map(CallbackStatements.KeyRow::ciphertext)
                 .filter(Objects::nonNull)
                 .map(this::decrypt)
                 .toList();

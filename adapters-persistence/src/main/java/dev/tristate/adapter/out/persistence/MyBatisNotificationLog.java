@@ -17,21 +17,23 @@ public class MyBatisNotificationLog implements NotificationLog {
     private static final int REASON_MAX = 512;
 
     private final NotificationMapper mapper;
+    private final CallbackStatements statements;
 
-    MyBatisNotificationLog(NotificationMapper mapper) {
+    MyBatisNotificationLog(NotificationMapper mapper, CallbackStatements statements) {
         this.mapper = mapper;
+        this.statements = statements;
     }
 
     static String dedupKey(String channel, TenantId tenantId, String notifyId) {
         return channel + '|' + tenantId.value() + '|' + notifyId;
     }
 
+    /** On every callback: plain JDBC (CallbackStatements), not the mapper. */
     @Override
     public long recordFirstArrival(Entry entry) {
         NotificationRow row = toRow(entry);
         row.dedupKey = dedupKey(entry.channel(), entry.tenantId(), entry.notifyId());
-        translate(() -> mapper.insert(row));
-        return row.id;
+        return translate(() -> statements.insertNotification(row));
     }
 
     @Override
@@ -41,10 +43,11 @@ public class MyBatisNotificationLog implements NotificationLog {
         return row.id;
     }
 
+    /** On every callback: plain JDBC (CallbackStatements), not the mapper. */
     @Override
     public void complete(long id, Completion c) {
-        translate(() -> mapper.complete(id, c.outcome().name(), name(c.statusBefore()), name(c.statusAfter()),
-                clip(c.reason()), c.answerStatus(), clip(c.answerBody()), c.handlingMicros()));
+        translate(() -> statements.completeNotification(id, c.outcome().name(), name(c.statusBefore()),
+                name(c.statusAfter()), clip(c.reason()), c.answerStatus(), clip(c.answerBody()), c.handlingMicros()));
     }
 
     @Override

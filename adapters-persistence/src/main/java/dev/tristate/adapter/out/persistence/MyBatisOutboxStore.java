@@ -2,7 +2,6 @@ package dev.tristate.adapter.out.persistence;
 
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.OutboxMapper.OutboxRow;
 import dev.tristate.application.port.out.OutboxStore;
 import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
@@ -13,12 +12,13 @@ public class MyBatisOutboxStore implements OutboxStore {
 
     static final String PENDING = "PENDING";
 
-    private final OutboxMapper mapper;
+    private final CallbackStatements statements;
 
-    MyBatisOutboxStore(OutboxMapper mapper) {
-        this.mapper = mapper;
+    MyBatisOutboxStore(CallbackStatements statements) {
+        this.statements = statements;
     }
 
+    /** On every applied callback: plain JDBC (CallbackStatements). */
     @Override
     public void append(List<PaymentEvent> events, Instant now) {
         for (PaymentEvent event : events) {
@@ -34,7 +34,7 @@ public class MyBatisOutboxStore implements OutboxStore {
             row.attempts = 0;
             row.nextAttemptAt = Rows.utc(now);
             row.createdAt = Rows.utc(now);
-            translate(() -> mapper.insert(row));
+            translate(() -> statements.insertOutbox(row));
         }
     }
 

@@ -14,9 +14,11 @@ import java.util.Optional;
 public class MyBatisPaymentRepository implements PaymentRepository {
 
     private final PaymentMapper mapper;
+    private final CallbackStatements statements;
 
-    MyBatisPaymentRepository(PaymentMapper mapper) {
+    MyBatisPaymentRepository(PaymentMapper mapper, CallbackStatements statements) {
         this.mapper = mapper;
+        this.statements = statements;
     }
 
     @Override
@@ -24,9 +26,10 @@ public class MyBatisPaymentRepository implements PaymentRepository {
         translate(() -> mapper.insert(PaymentRowConverter.toRow(payment)));
     }
 
+    /** On every callback: plain JDBC (CallbackStatements), not the mapper. */
     @Override
     public Optional<Payment> findById(TenantId tenantId, PaymentId paymentId) {
-        return translate(() -> Optional.ofNullable(mapper.findById(tenantId.value(), paymentId.value()))
+        return translate(() -> Optional.ofNullable(statements.findPayment(tenantId.value(), paymentId.value()))
                 .map(PaymentRowConverter::toDomain));
     }
 
@@ -41,13 +44,14 @@ public class MyBatisPaymentRepository implements PaymentRepository {
         return translate(() -> Optional.ofNullable(mapper.findOwner(paymentId.value())).map(TenantId::new));
     }
 
+    /** On every callback: plain JDBC (CallbackStatements), not the mapper. */
     @Override
     public boolean update(Payment before, Payment after) {
         if (!before.id().equals(after.id()) || !before.tenantId().equals(after.tenantId())) {
             throw new IllegalArgumentException("before and after must be the same payment");
         }
-        return translate(() -> mapper.updateWhereUnchanged(PaymentRowConverter.toRow(after), before.status().name(),
-                before.version().value())) == 1;
+        return translate(() -> statements.updatePaymentWhereUnchanged(PaymentRowConverter.toRow(after),
+                before.status().name(), before.version().value())) == 1;
     }
 
     @Override

@@ -37,11 +37,6 @@ interface NotificationMapper {
 
     int insert(NotificationRow row);
 
-    int complete(@Param("id") long id, @Param("outcome") String outcome, @Param("statusBefore") String statusBefore,
-                 @Param("statusAfter") String statusAfter, @Param("reason") String reason,
-                 @Param("answerStatus") int answerStatus, @Param("answerBody") String answerBody,
-                 @Param("handlingMicros") long handlingMicros);
-
     Long findByDedupKey(@Param("dedupKey") String dedupKey);
 
     List<NotificationRow> forPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);

@@ -16,13 +16,13 @@ import org.springframework.context.annotation.Configuration;
 class NotificationPersistenceConfiguration {
 
     @Bean
-    NotificationLog notificationLog(NotificationMapper mapper) {
-        return new MyBatisNotificationLog(mapper);
+    NotificationLog notificationLog(NotificationMapper mapper, CallbackStatements statements) {
+        return new MyBatisNotificationLog(mapper, statements);
     }
 
     @Bean
-    OutboxStore outboxStore(OutboxMapper mapper) {
-        return new MyBatisOutboxStore(mapper);
+    OutboxStore outboxStore(CallbackStatements statements) {
+        return new MyBatisOutboxStore(statements);
     }
 
     @Bean

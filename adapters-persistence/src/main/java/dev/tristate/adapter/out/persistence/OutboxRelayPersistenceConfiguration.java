@@ -9,7 +9,6 @@ import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The outbox relay's store; its claim statement depends on the database product. */
 @Configuration(proxyBeanMethods = false)
@@ -18,10 +17,10 @@ class OutboxRelayPersistenceConfiguration {
     @Bean
     OutboxRelayStore outboxRelayStore(OutboxRelayMapper mapper, DataSource dataSource,
             @Value("${tristate.datasource.statement-timeout:10s}") Duration statementTimeout) {
-        // The same data source (and so the same transaction's connection) and statement timeout as MyBatis.
-        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-        jdbc.setQueryTimeout((int) Math.max(1, statementTimeout.toSeconds()));
-        return new MyBatisOutboxRelayStore(mapper, new RelayBatchStatements(jdbc),
+        // The same data source (and so the same transaction's connection), statement timeout and exception
+        // translation as MyBatis.
+        return new MyBatisOutboxRelayStore(mapper, new RelayBatchStatements(StoreJdbc.template(dataSource,
+                statementTimeout)),
                 ClaimDialect.forProduct(productName(dataSource)));
     }
 

@@ -11,14 +11,9 @@ interface PaymentMapper {
 
     int insert(PaymentRow row);
 
-    PaymentRow findById(@Param("tenantId") String tenantId, @Param("id") String id);
-
     PaymentRow lockById(@Param("tenantId") String tenantId, @Param("id") String id);
 
     String findOwner(@Param("id") String id);
-
-    int updateWhereUnchanged(@Param("after") PaymentRow after, @Param("expectedStatus") String expectedStatus,
-                             @Param("expectedVersion") long expectedVersion);
 
     List<Map<String, Object>> countByStatus(@Param("tenantId") String tenantIdOrNull);
 

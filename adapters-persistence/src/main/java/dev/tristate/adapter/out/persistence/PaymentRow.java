@@ -2,7 +2,7 @@ package dev.tristate.adapter.out.persistence;
 
 import java.time.LocalDateTime;
 
-/** One row of {@code payments}, as MyBatis maps it. */
+/** One row of {@code payments}, as MyBatis maps it (and {@link CallbackStatements} reads it by position). */
 class PaymentRow {
     String id;
     String tenantId;

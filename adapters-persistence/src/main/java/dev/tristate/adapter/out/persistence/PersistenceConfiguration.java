@@ -7,6 +7,8 @@ import dev.tristate.application.port.out.PaymentRepository;
 import dev.tristate.application.port.out.TenantRepository;
 import dev.tristate.application.port.out.Transactions;
 import java.security.SecureRandom;
+import javax.sql.DataSource;
+import org.apache.ibatis.session.SqlSessionFactory;
 import org.mybatis.spring.annotation.MapperScan;
 import org.mybatis.spring.boot.autoconfigure.ConfigurationCustomizer;
 import org.springframework.beans.factory.annotation.Value;
@@ -31,8 +33,18 @@ public class PersistenceConfiguration {
         return configuration -> {
             configuration.getTypeHandlerRegistry()
                     .register(java.time.LocalDateTime.class, new UtcDateTimeTypeHandler());
-            configuration.setDefaultStatementTimeout((int) Math.max(1, statementTimeout.toSeconds()));
+            configuration.setDefaultStatementTimeout(StoreJdbc.timeoutSeconds(statementTimeout));
         };
+    }
+
+    /**
+     * The statements of an applied callback in plain JDBC, on MyBatis' data source (the one DataSource bean, which
+     * the auto-configured SqlSessionFactory is built on) and so in the same Spring transaction.
+     */
+    @Bean
+    CallbackStatements callbackStatements(DataSource dataSource, SqlSessionFactory sqlSessionFactory,
+            @Value("${tristate.datasource.statement-timeout:10s}") java.time.Duration statementTimeout) {
+        return new CallbackStatements(StoreJdbc.template(dataSource, statementTimeout), sqlSessionFactory);
     }
 
     @Bean
@@ -46,7 +58,7 @@ public class PersistenceConfiguration {
     }
 
     @Bean
-    DatabaseSettings databaseSettings(javax.sql.DataSource dataSource) {
+    DatabaseSettings databaseSettings(DataSource dataSource) {
         return new JdbcDatabaseSettings(dataSource);
     }
 
@@ -56,13 +68,14 @@ public class PersistenceConfiguration {
     }
 
     @Bean
-    PaymentRepository paymentRepository(PaymentMapper mapper) {
-        return new MyBatisPaymentRepository(mapper);
+    PaymentRepository paymentRepository(PaymentMapper mapper, CallbackStatements statements) {
+        return new MyBatisPaymentRepository(mapper, statements);
     }
 
     @Bean
-    ChannelCredentialStore channelCredentialStore(ChannelSecretMapper mapper, SecretCipher cipher) {
-        return new MyBatisChannelCredentialStore(mapper, cipher);
+    ChannelCredentialStore channelCredentialStore(ChannelSecretMapper mapper, CallbackStatements statements,
+            SecretCipher cipher) {
+        return new MyBatisChannelCredentialStore(mapper, statements, cipher);
     }
 
     @Bean

@@ -30,6 +30,7 @@ import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class CallbackPathStoresTest extends PersistenceIntegrationTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T10:00:00.000001Z");
+    private static final LocalDateTime NOW_UTC = LocalDateTime.of(2026, 11, 30, 10, 0, 0, 1_000);
 
     @Autowired NotificationLog log;
     @Autowired OutboxStore outbox;
@@ -68,6 +70,14 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
         TenantId tenant = newTenant();
         byte[] notUtf8 = {'{', (byte) 0xC3, (byte) 0x28, '}'};
         long id = log.recordFirstArrival(entry(tenant, "n-1", notUtf8));
+        Map<String, Object> first = jdbc.queryForMap("SELECT * FROM channel_notifications WHERE id = ?", id);
+        assertThat(jdbc.queryForObject("SELECT received_at FROM channel_notifications WHERE id = ?",
+                LocalDateTime.class, id)).as("microseconds kept").isEqualTo(NOW_UTC);
+        assertThat(first.get("DEDUP_KEY")).isEqualTo("sandbox|" + tenant.value() + "|n-1");
+        assertThat(((Number) first.get("REPORTED_AMOUNT_MINOR")).longValue()).isEqualTo(1999L);
+        assertThat(first.get("OUTCOME")).isEqualTo("IN_PROGRESS");
+        assertThat(first).containsEntry("DUPLICATE_OF", null).containsEntry("ANSWER_STATUS", null)
+                .containsEntry("HANDLING_MICROS", null).containsEntry("STATUS_BEFORE", null);
 
         assertThatThrownBy(() -> log.recordFirstArrival(entry(tenant, "n-1", notUtf8)))
                 .isInstanceOf(PersistenceFailure.AlreadyExists.class);
@@ -82,6 +92,8 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
         assertThat(row.get("OUTCOME")).isEqualTo("APPLIED");
         assertThat(row.get("STATUS_AFTER")).isEqualTo("SUCCEEDED");
         assertThat(((Number) row.get("ANSWER_STATUS")).intValue()).isEqualTo(200);
+        assertThat(((Number) row.get("HANDLING_MICROS")).longValue()).isEqualTo(1234L);
+        assertThat(row).containsEntry("REASON", null).containsEntry("ANSWER_BODY", "{\"code\":\"SUCCESS\"}");
         assertThat(jdbc.queryForObject("SELECT raw_body FROM channel_notifications WHERE id = ?", byte[].class, id))
                 .isEqualTo(notUtf8);
     }
@@ -104,9 +116,73 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
                 pending.id().value());
         assertThat(row.get("EVENT_ID")).isEqualTo(applied.events().get(0).eventId().toString());
         assertThat(row.get("STATUS")).isEqualTo("PENDING");
+        assertThat(row.get("EVENT_KEY")).isEqualTo("PaymentSucceeded|" + pending.id().value() + "|");
+        assertThat(((Number) row.get("ATTEMPTS")).intValue()).isZero();
+        assertThat(jdbc.queryForList("SELECT created_at FROM outbox_events WHERE aggregate_id = ?"
+                + " UNION ALL SELECT next_attempt_at FROM outbox_events WHERE aggregate_id = ?", LocalDateTime.class,
+                pending.id().value(), pending.id().value())).as("microseconds kept").containsExactly(NOW_UTC, NOW_UTC);
         assertThat((String) row.get("PAYLOAD")).contains("\"event_type\":\"PaymentSucceeded\"")
                 .contains("\"amount_minor\":1999").contains("\"amount_currency\":\"CNY\"")
                 .contains("\"sku\":\"course:java-101\"");
+    }
+
+    @Test
+    void theCallbackStatementsRunOnTheUnitOfWorksConnectionAndRollBackWithIt() {
+        TenantId tenant = newTenant();
+        Payment pending = aPendingPayment(tenant);
+        payments.insert(pending);
+        Payment paid = paid(pending);
+        RuntimeException failure = new IllegalStateException("after the writes");
+        int[] activeConnections = new int[2];
+
+        assertThatThrownBy(() -> transactions.inTransaction(Workload.CALLBACK, () -> {
+            long id = log.recordFirstArrival(entry(tenant, "n-tx", new byte[0]));
+            assertThat(payments.findById(tenant, pending.id())).isPresent();
+            assertThat(payments.update(pending, paid)).isTrue();
+            outbox.append(((TransitionOutcome.Applied) pending.apply(report(pending), NOW)).events(), NOW);
+            log.complete(id, new Completion(NotificationOutcome.APPLIED, PaymentStatus.PENDING,
+                    PaymentStatus.SUCCEEDED, null, 200, "{}", 1));
+            activeConnections[0] = dataSource.pool(Workload.CALLBACK).getHikariPoolMXBean().getActiveConnections();
+            activeConnections[1] = dataSource.pool(Workload.GENERAL).getHikariPoolMXBean().getActiveConnections();
+            throw failure;
+        })).isSameAs(failure);
+
+        assertThat(activeConnections).as("the transaction's one connection, of the callback pool").containsExactly(1, 0);
+        assertThat(log.findFirstArrival("sandbox", tenant, "n-tx")).isEmpty();
+        assertThat(payments.findById(tenant, pending.id()).orElseThrow().status()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM outbox_events WHERE aggregate_id = ?", Integer.class,
+                pending.id().value())).isZero();
+    }
+
+    @Test
+    void aMyBatisReadAfterAPlainJdbcWriteInTheSameTransactionSeesTheWrite() {
+        TenantId tenant = newTenant();
+        Payment pending = aPendingPayment(tenant);
+        payments.insert(pending);
+        Payment paid = paid(pending);
+
+        PaymentStatus reread = transactions.inTransaction(() -> {
+            assertThat(payments.lockById(tenant, pending.id()).orElseThrow().status()).isEqualTo(PaymentStatus.PENDING);
+            assertThat(payments.update(pending, paid)).isTrue();
+            // MyBatis' session cache holds the first lockById's row unless the write cleared it, as a MyBatis write does.
+            return payments.lockById(tenant, pending.id()).orElseThrow().status();
+        });
+
+        assertThat(reread).isEqualTo(PaymentStatus.SUCCEEDED);
+    }
+
+    private static Payment aPendingPayment(TenantId tenant) {
+        return Payment.initiate(new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", "")), tenant,
+                new MerchantOrderId("o-1"), Money.of(1999, "CNY"), "sandbox", "u-42", "course:java-101", "", NOW);
+    }
+
+    private static ChannelReport report(Payment pending) {
+        return new ChannelReport(ChannelTradeStatus.SUCCESS, pending.amount(),
+                new ChannelTxnId("T-" + UUID.randomUUID()), NOW);
+    }
+
+    private static Payment paid(Payment pending) {
+        return ((TransitionOutcome.Applied) pending.apply(report(pending), NOW)).after();
     }
 
     @Test

@@ -98,6 +98,24 @@ public abstract class PaymentRepositoryContract {
     }
 
     @Test
+    void anUpdateWithoutTradeOrPaidTimeLeavesThemUnset() {
+        TenantId tenant = aTenant();
+        Payment pending = aPayment(tenant);
+        repository().insert(pending);
+        Payment closed = ((TransitionOutcome.Applied) pending.apply(new ChannelReport(ChannelTradeStatus.CLOSED,
+                pending.amount(), null, T0.plusSeconds(5)), T0.plusSeconds(6))).after();
+
+        assertThat(repository().update(pending, closed)).isTrue();
+
+        Payment read = repository().findById(tenant, pending.id()).orElseThrow();
+        assertThat(read.status()).isEqualTo(PaymentStatus.CLOSED);
+        assertThat(read.channelTxnId()).isNull();
+        assertThat(read.paidAt()).isNull();
+        assertThat(read.updatedAt()).isEqualTo(T0.plusSeconds(6).truncatedTo(ChronoUnit.MICROS));
+        assertThat(read.version()).isEqualTo(closed.version());
+    }
+
+    @Test
     void anotherTenantCannotUpdateThePayment() {
         TenantId owner = aTenant();
         Payment pending = aPayment(owner);
