@@ -61,9 +61,10 @@ import org.springframework.amqp.rabbit.connection.ConnectionFactory;
  * correlation bookkeeping and message conversion are bypassed). A channel is used by one thread at a time: a batch
  * takes an idle channel or opens one and gives it back when its confirms are in, so there are at most as many
  * channels as batches in flight at once (one per relay loop). A channel that closed, or belongs to a connection the
- * factory has since replaced, is dropped and a new one opened. The client library calls the confirm, return and
- * shutdown listeners on the connection's thread, returns before the confirm of the same message: a return is
- * recorded with its message before the confirm completes it, and the thread awaiting the confirm sees both.
+ * factory has since replaced, is dropped and a new one opened. The client library calls the confirm and return
+ * listeners on the connection's thread, in the order the broker sent them: a return (matched by message id) is
+ * recorded on its message before that message's confirm completes it, so the thread awaiting the confirm sees both.
+ * The shutdown listener completes every confirm still outstanding on the channel as "unknown: channel closed".
  */
 public class RabbitEventPublisher implements EventPublisher {
 
