@@ -760,7 +760,7 @@ public final class ConsumerBenchmark {
         }
 
         /**
-         * As the relay publishes (RabbitEventPublisher.toMessage): to the events exchange, routing key = event
+         * As the relay publishes (RabbitEventPublisher.properties): to the events exchange, routing key = event
          * type, persistent, mandatory, message id = event id, type, header tenant_id, JSON in UTF-8; publisher
          * confirms awaited per batch.
          */

@@ -23,12 +23,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.core.TopicExchange;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory.ConfirmType;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
@@ -46,6 +54,12 @@ abstract class RabbitEventPublisherContract {
     protected abstract BrokerKind kind();
 
     protected abstract CachingConnectionFactory connectionFactory();
+
+    /**
+     * How an unroutable event is refused: RabbitMQ returns it and then acks it (the return must be matched with the
+     * ack that follows it), Qpid nacks it and returns it after.
+     */
+    protected abstract String unroutableReason();
 
     protected final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     protected CachingConnectionFactory connectionFactory;
@@ -130,6 +144,10 @@ abstract class RabbitEventPublisherContract {
             assertThat(message.getMessageProperties().getReceivedDeliveryMode())
                     .isEqualTo(MessageDeliveryMode.PERSISTENT);
             assertThat(message.getMessageProperties().getContentType()).isEqualTo("application/json");
+            assertThat(message.getMessageProperties().getContentEncoding()).isEqualTo("UTF-8");
+            assertThat(message.getMessageProperties().getPriority()).isZero();
+            assertThat(message.getMessageProperties().getHeaders()).as("only the tenant header, no correlation header")
+                    .containsOnlyKeys(RabbitEventPublisher.TENANT_HEADER);
             assertThat(new String(message.getBody(), StandardCharsets.UTF_8)).isEqualTo(event.payload());
         }
     }
@@ -142,8 +160,10 @@ abstract class RabbitEventPublisherContract {
         Map<EventId, PublishOutcome> outcomes = publisher.publish(List.of(routable, unroutable));
 
         assertThat(outcomes.get(routable.eventId())).isEqualTo(EventPublisher.SENT);
-        assertThat(outcomes.get(unroutable.eventId())).isInstanceOfSatisfying(NotSent.class, notSent ->
-                assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.DEFINITE));
+        assertThat(outcomes.get(unroutable.eventId())).isInstanceOfSatisfying(NotSent.class, notSent -> {
+            assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.DEFINITE);
+            assertThat(notSent.reason()).startsWith(unroutableReason());
+        });
         assertThat(drain(topology.entitlementsQueue())).extracting(m -> m.getMessageProperties().getMessageId())
                 .containsExactly(routable.eventId().toString());
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
@@ -194,6 +214,137 @@ abstract class RabbitEventPublisherContract {
         } finally {
             oneByOne.close();
         }
+    }
+
+    @Test
+    void aChannelTheBrokerClosesWhileConfirmsAreOutstandingLeavesThemUnknownAndTheNextBatchGetsANewChannel() {
+        // Publishing to an exchange that does not exist: the broker closes the channel (404), with no confirm.
+        String missing = topology.exchange() + ".missing";
+        RabbitEventPublisher toMissing = new RabbitEventPublisher(connectionFactory, missing, Duration.ofSeconds(30),
+                meters);
+        try {
+            List<OutgoingEvent> batch = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                batch.add(anEvent("PaymentSucceeded"));
+            }
+            long started = System.nanoTime();
+
+            Map<EventId, PublishOutcome> outcomes = toMissing.publish(batch);
+
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("not left to the confirm timeout")
+                    .isLessThan(Duration.ofSeconds(20));
+            assertThat(outcomes).hasSize(20);
+            assertThat(outcomes.values()).allSatisfy(outcome -> assertThat(outcome).isInstanceOfSatisfying(
+                    NotSent.class, notSent -> assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.UNKNOWN)));
+            // The first one went out on an open channel: it may be in a queue, the close is its answer.
+            assertThat(((NotSent) outcomes.get(batch.get(0).eventId())).reason())
+                    .startsWith("channel closed before the confirm").contains("404");
+
+            TopicExchange exchange = new TopicExchange(missing, true, false);
+            admin.declareExchange(exchange);
+            try {
+                admin.declareBinding(BindingBuilder.bind(new Queue(topology.entitlementsQueue())).to(exchange)
+                        .with("PaymentSucceeded"));
+                OutgoingEvent next = anEvent("PaymentSucceeded");
+
+                assertThat(toMissing.publish(List.of(next))).containsEntry(next.eventId(), EventPublisher.SENT);
+                assertThat(drain(topology.entitlementsQueue())).extracting(m -> m.getMessageProperties()
+                        .getMessageId()).containsExactly(next.eventId().toString());
+            } finally {
+                admin.deleteExchange(missing);
+            }
+        } finally {
+            toMissing.close();
+        }
+    }
+
+    @Test
+    void aConnectionTheFactoryReplacedIsNotPublishedOnAgain() {
+        OutgoingEvent first = anEvent("PaymentSucceeded");
+        assertThat(publisher.publish(List.of(first))).containsEntry(first.eventId(), EventPublisher.SENT);
+
+        connectionFactory.resetConnection();
+        OutgoingEvent second = anEvent("PaymentFailed");
+
+        assertThat(publisher.publish(List.of(second))).containsEntry(second.eventId(), EventPublisher.SENT);
+        assertThat(drain(topology.entitlementsQueue())).extracting(m -> m.getMessageProperties().getMessageId())
+                .containsExactlyInAnyOrder(first.eventId().toString(), second.eventId().toString());
+    }
+
+    @Test
+    void noConfirmBeforeTheDeadlineIsUnknownAndTheMessageMayBeInTheQueueAllTheSame() {
+        // A deadline that has passed before the confirm can come back.
+        RabbitEventPublisher impatient = new RabbitEventPublisher(connectionFactory, topology.exchange(),
+                Duration.ofNanos(1), meters);
+        try {
+            OutgoingEvent event = anEvent("PaymentSucceeded");
+
+            Map<EventId, PublishOutcome> outcomes = impatient.publish(List.of(event));
+
+            assertThat(outcomes.get(event.eventId())).isInstanceOfSatisfying(NotSent.class, notSent -> {
+                assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.UNKNOWN);
+                assertThat(notSent.reason()).startsWith("no publisher confirm within");
+            });
+            assertThat(counter("tristate.outbox.confirms", "result", "none")).isEqualTo(1.0);
+            assertThat(drain(topology.entitlementsQueue())).extracting(m -> m.getMessageProperties().getMessageId())
+                    .containsExactly(event.eventId().toString());
+        } finally {
+            impatient.close();
+        }
+    }
+
+    @Test
+    void batchesPublishedFromSeveralThreadsAtOnceAreEachConfirmedOnTheirOwn() throws Exception {
+        int threads = 4;
+        int batches = 5;
+        int batchSize = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Map<EventId, PublishOutcome>>> results = new ArrayList<>();
+            CountDownLatch start = new CountDownLatch(1);
+            for (int t = 0; t < threads; t++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    Map<EventId, PublishOutcome> all = new java.util.HashMap<>();
+                    for (int b = 0; b < batches; b++) {
+                        List<OutgoingEvent> batch = new ArrayList<>();
+                        for (int i = 0; i < batchSize; i++) {
+                            batch.add(anEvent("PaymentSucceeded"));
+                        }
+                        Map<EventId, PublishOutcome> outcomes = publisher.publish(batch);
+                        assertThat(outcomes.keySet()).containsExactlyInAnyOrderElementsOf(
+                                batch.stream().map(OutgoingEvent::eventId).toList());
+                        all.putAll(outcomes);
+                    }
+                    return all;
+                }));
+            }
+            start.countDown();
+            Set<EventId> sent = new HashSet<>();
+            for (Future<Map<EventId, PublishOutcome>> result : results) {
+                Map<EventId, PublishOutcome> outcomes = result.get(60, TimeUnit.SECONDS);
+                assertThat(outcomes.values()).allMatch(EventPublisher.SENT::equals);
+                sent.addAll(outcomes.keySet());
+            }
+
+            assertThat(sent).hasSize(threads * batches * batchSize);
+            assertThat(counter("tristate.outbox.confirms", "result", "ack")).isEqualTo(sent.size());
+            List<String> received = drain(topology.entitlementsQueue()).stream()
+                    .map(m -> m.getMessageProperties().getMessageId()).toList();
+            assertThat(received).hasSize(sent.size()).doesNotHaveDuplicates();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aClosedPublisherSendsNothing() {
+        publisher.close();
+        OutgoingEvent event = anEvent("PaymentSucceeded");
+
+        assertThat(publisher.publish(List.of(event)).get(event.eventId())).isInstanceOfSatisfying(NotSent.class,
+                notSent -> assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.RETRYABLE));
+        assertThat(drain(topology.entitlementsQueue())).isEmpty();
     }
 
     @Test

@@ -27,6 +27,11 @@ class RabbitEventPublisherOnQpidTest extends RabbitEventPublisherContract {
     }
 
     @Override
+    protected String unroutableReason() {
+        return "nacked by the broker";
+    }
+
+    @Override
     protected CachingConnectionFactory connectionFactory() {
         return confirming(broker.host(), broker.port(), "tristate", "tristate", "/");
     }

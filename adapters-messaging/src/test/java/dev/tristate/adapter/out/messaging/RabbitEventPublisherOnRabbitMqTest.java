@@ -29,6 +29,11 @@ class RabbitEventPublisherOnRabbitMqTest extends RabbitEventPublisherContract {
     }
 
     @Override
+    protected String unroutableReason() {
+        return "returned by the broker: 312 NO_ROUTE";
+    }
+
+    @Override
     protected CachingConnectionFactory connectionFactory() {
         return confirming(env("TRISTATE_IT_RABBIT_HOST", ""), Integer.parseInt(env("TRISTATE_IT_RABBIT_PORT", "5672")),
                 env("TRISTATE_IT_RABBIT_USER", "guest"), env("TRISTATE_IT_RABBIT_PASSWORD", "guest"),
