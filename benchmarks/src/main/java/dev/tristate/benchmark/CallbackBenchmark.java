@@ -125,7 +125,7 @@ public final class CallbackBenchmark {
             say("tenant " + tenantId + "; callback pool and baseline pool: " + settings.callbackPoolSize()
                     + " connections");
             Load.Cpu cpu = new Load.Cpu(app.pid());
-            List<Cell[]> results = new ArrayList<>();
+            List<Level> results = new ArrayList<>();
             try (JdbcBaseline baseline = new JdbcBaseline(settings, app.port())) {
                 Phase viaHttp = (c, n) -> httpPhase(app, c, fresh(n), cpu);
                 Phase viaJdbc = (c, n) -> jdbcPhase(baseline, c, fresh(n), cpu);
@@ -140,7 +140,15 @@ public final class CallbackBenchmark {
                             settings.maxWarmup(), true);
                 }
                 for (int c : settings.concurrency()) {
-                    results.add(new Cell[] {measure("HTTP", viaHttp, c), measure("JDBC", viaJdbc, c)});
+                    // Trials alternate between the paths, so that a slow stretch of the machine (the JIT compiler
+                    // waking up, the database flushing) falls on both, and each path's median trial is reported.
+                    List<Cell> http = new ArrayList<>();
+                    List<Cell> jdbc = new ArrayList<>();
+                    for (int trial = 0; trial < settings.trials(); trial++) {
+                        http.add(measure("HTTP", viaHttp, c));
+                        jdbc.add(measure("JDBC", viaJdbc, c));
+                    }
+                    results.add(new Level(c, http, jdbc));
                 }
             }
             boolean alive = app.isAlive();
@@ -149,7 +157,7 @@ public final class CallbackBenchmark {
             if (!alive) {
                 say("the application died during the run; last lines of its log:\n" + app.tail(40));
             }
-            return alive && consistent && results.stream().flatMap(Arrays::stream)
+            return alive && consistent && results.stream().flatMap(Level::cells)
                     .allMatch(cell -> cell.result().errors() == 0);
         }
     }
@@ -193,6 +201,38 @@ public final class CallbackBenchmark {
 
     /** A measured cell, the statements the server counted per callback in it, and which try it was. */
     private record Cell(Load.Result result, Map<String, Double> statements, int attempts) {
+    }
+
+    /** The trials of one concurrency level, per path, in the order they ran. */
+    private record Level(int concurrency, List<Cell> http, List<Cell> jdbc) {
+
+        /** The trial of median throughput (of an even number, the lower of the two in the middle). */
+        static Cell median(List<Cell> trials) {
+            List<Cell> sorted = trials.stream()
+                    .sorted(java.util.Comparator.comparingDouble(cell -> cell.result().perSecond())).toList();
+            return sorted.get((sorted.size() - 1) / 2);
+        }
+
+        Cell medianHttp() {
+            return median(http);
+        }
+
+        Cell medianJdbc() {
+            return median(jdbc);
+        }
+
+        double ratio() {
+            return medianHttp().result().perSecond() / medianJdbc().result().perSecond();
+        }
+
+        /** The worst p99 of the HTTP trials: the latency target is checked against it, not the median's. */
+        double worstHttpP99() {
+            return http.stream().mapToDouble(cell -> cell.result().percentileMillis(99)).max().orElse(Double.NaN);
+        }
+
+        java.util.stream.Stream<Cell> cells() {
+            return java.util.stream.Stream.concat(http.stream(), jdbc.stream());
+        }
     }
 
     /**
@@ -300,6 +340,11 @@ public final class CallbackBenchmark {
                 r.errors() == 0 ? "" : ", " + r.errors() + " ERRORS (first: " + r.firstError() + ")"));
     }
 
+    private static String trials(List<Cell> cells) {
+        return String.join(", ", cells.stream().map(cell -> String.format(Locale.ROOT, "%.0f (%.1f)",
+                cell.result().perSecond(), cell.result().percentileMillis(99))).toList());
+    }
+
     /** Counter increments per measured callback. */
     private static Map<String, Double> perCallback(Map<String, Long> before, Map<String, Long> after, Load.Result r) {
         Map<String, Double> per = new LinkedHashMap<>();
@@ -307,10 +352,12 @@ public final class CallbackBenchmark {
         return per;
     }
 
-    private void printReport(Map<String, String> server, List<Cell[]> cells, boolean seesDatabase) {
+    private void printReport(Map<String, String> server, List<Level> levels, boolean seesDatabase) {
+        List<Cell[]> cells = levels.stream().map(l -> new Cell[] {l.medianHttp(), l.medianJdbc()}).toList();
         say("");
         say("Callbacks through the application (HTTP) and the same SQL through plain JDBC (baseline); "
-                + settings.count() + " measured callbacks per cell, " + Runtime.getRuntime().availableProcessors()
+                + settings.count() + " measured callbacks per cell, each path's median of " + settings.trials()
+                + " trials (alternating HTTP, JDBC), " + Runtime.getRuntime().availableProcessors()
                 + " CPUs, innodb_flush_log_at_trx_commit=" + server.get("innodb_flush_log_at_trx_commit")
                 + ", sync_binlog=" + server.get("sync_binlog") + ", log_bin=" + server.get("log_bin")
                 + ", load average at the end " + loadAverage() + ".");
@@ -326,7 +373,21 @@ public final class CallbackBenchmark {
                     j.percentileMillis(50), j.percentileMillis(99), h.perSecond() / j.perSecond()));
         }
         say("");
-        say("Per cell: CPU per callback in ms of the application's JVM (and of that its JIT compiler and GC"
+        say("Every trial in the order it ran: callbacks/s (p99 ms).");
+        say("");
+        say("| concurrency | HTTP trials | JDBC trials | ratio of each pair |");
+        say("| ---: | --- | --- | --- |");
+        for (Level level : levels) {
+            List<String> ratios = new ArrayList<>();
+            for (int i = 0; i < level.http().size(); i++) {
+                ratios.add(String.format(Locale.ROOT, "%.2f", level.http().get(i).result().perSecond()
+                        / level.jdbc().get(i).result().perSecond()));
+            }
+            say(String.format(Locale.ROOT, "| %d | %s | %s | %s |", level.concurrency(), trials(level.http()),
+                    trials(level.jdbc()), String.join(", ", ratios)));
+        }
+        say("");
+        say("Per median cell: CPU per callback in ms of the application's JVM (and of that its JIT compiler and GC"
                 + " threads), of this JVM (the HTTP client, or the baseline)"
                 + (seesDatabase ? " and of the local database server" : "") + "; the machine's busy share and the"
                 + " share other processes took; the statements the server counted per callback (SHOW GLOBAL STATUS,"
@@ -352,24 +413,23 @@ public final class CallbackBenchmark {
             }
         }
         say("");
-        double busiest = cells.stream().flatMap(Arrays::stream)
+        double busiest = levels.stream().flatMap(Level::cells)
                 .mapToDouble(cell -> cell.result().cpu().othersShare()).max().orElse(-1);
         if (busiest > MAX_DISTURBANCE) {
             say(String.format(Locale.ROOT, "!!! WARNING: other processes took up to %.0f%% of the machine during a"
                     + " measured cell: those figures are disturbed; run again on a quiet machine.", 100 * busiest));
             say("");
         }
-        for (Cell[] pair : cells) {
-            Load.Result h = pair[0].result();
-            if (h.concurrency() == 32) {
-                double ratio = h.perSecond() / pair[1].result().perSecond();
-                say(String.format(Locale.ROOT, "target: throughput >= 0.70 of the baseline at concurrency 32:"
-                        + " %.2f - %s", ratio, ratio >= 0.70 ? "met" : "NOT met"));
+        for (Level level : levels) {
+            if (level.concurrency() == 32) {
+                double ratio = level.ratio();
+                say(String.format(Locale.ROOT, "target: throughput >= 0.70 of the baseline at concurrency 32"
+                        + " (medians): %.2f - %s", ratio, ratio >= 0.70 ? "met" : "NOT met"));
             }
-            if (h.concurrency() == 8) {
-                double p99 = h.percentileMillis(99);
-                say(String.format(Locale.ROOT, "target: HTTP p99 < 50 ms at concurrency 8: %.2f ms - %s", p99,
-                        p99 < 50 ? "met" : "NOT met"));
+            if (level.concurrency() == 8) {
+                double p99 = level.worstHttpP99();
+                say(String.format(Locale.ROOT, "target: HTTP p99 < 50 ms at concurrency 8 (worst trial): %.2f ms - %s",
+                        p99, p99 < 50 ? "met" : "NOT met"));
             }
         }
     }

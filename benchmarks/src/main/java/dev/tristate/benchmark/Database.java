@@ -197,6 +197,14 @@ final class Database {
         return counters;
     }
 
+    /** InnoDB's history list: committed transactions whose undo the purge has yet to process. */
+    long historyListLength() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")) {
+            return rs.next() ? rs.getLong(2) : 0;
+        }
+    }
+
     /** What the run left for this tenant: payments by status, outbox rows, notifications by outcome. */
     Map<String, Long> countsOf(String tenantId) throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();

@@ -43,9 +43,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       100k and 1M SENT rows (and its EXPLAIN at each size).</li>
  * </ol>
  *
- * For each relay phase a backlog of PENDING events is preloaded, not yet due, while the relays are idle; one UPDATE
- * makes it due, and the drain time runs from that commit to the last {@code sent_at}. Every event must end SENT
- * exactly once and arrive in the queue once; the queue is purged between phases.
+ * For each relay phase a backlog of PENDING events is preloaded while the relays are idle, all due at one moment a
+ * little after the preload ends, and the drain time runs from that moment to the last {@code sent_at}. Every event
+ * must end SENT exactly once and arrive in the queue once; the queue is purged between phases.
  */
 public final class RelayBenchmark {
 
@@ -97,7 +97,8 @@ public final class RelayBenchmark {
     private static final String EVENT_TYPE = "PaymentSucceeded";
     private static final String TENANT = "bench-relay";
     private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
-    private static final String NOT_YET = "2999-01-01 00:00:00.000000";
+    /** The undo history (transactions) the database may still have to purge when a measured drain starts. */
+    private static final long PURGED = 20;
 
     private final Settings settings;
     private final Database database;
@@ -113,6 +114,8 @@ public final class RelayBenchmark {
     private final String runId = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"))
             + "-" + UUID.randomUUID().toString().substring(0, 6);
     private final AtomicInteger phases = new AtomicInteger();
+    /** How long the last preload took per event (a first guess before it): sets the next backlog's due time. */
+    private double preloadNanosPerEvent = 100_000;
 
     private RelayBenchmark(Settings settings, Map<String, String> own) {
         this.settings = settings;
@@ -225,11 +228,13 @@ public final class RelayBenchmark {
                 warmUp(broker, apps, label, warmup, confirmWait.equals("EACH") ? warmup : maxWarmup);
             }
             String phase = "m" + phases.incrementAndGet();
-            preload(phase, events);
             Load.Cpu cpu = new Load.Cpu(apps.stream().mapToLong(ApplicationProcess::pid).toArray());
-            Instant due = makeDue(phase);
-            // From the commit that made the backlog due: the UPDATE of the whole backlog is the benchmark's, not the
-            // relay's (the relays start claiming at once, so the sample is taken within a millisecond of them).
+            // Each drain starts on an empty outbox, and the database's purge of the warm-ups' rows is not this
+            // drain's work (its own purge is). See preloadDue.
+            truncateOutbox();
+            awaitPurge();
+            Instant due = preloadDue(phase, events);
+            // From the moment the backlog fell due (the relays, polling every 20 ms when idle, start within that).
             Load.Cpu.Sample before = cpu.sample();
             long sent = awaitSent(phase, events, apps, broker);
             Load.Cpu.Usage usage = cpu.since(before, events);
@@ -259,8 +264,8 @@ public final class RelayBenchmark {
         int done = 0;
         while (true) {
             String warm = "w" + phases.incrementAndGet();
-            preload(warm, round);
-            Instant due = makeDue(warm);
+            truncateOutbox();
+            Instant due = preloadDue(warm, round);
             Load.Cpu.Sample before = cpu.sample();
             awaitSent(warm, round, apps, broker);
             Load.Cpu.Usage usage = cpu.since(before, round);
@@ -313,8 +318,47 @@ public final class RelayBenchmark {
         return events;
     }
 
-    /** PENDING events due far in the future: the relays see nothing until {@link #makeDue}. */
-    private void preload(String phase, int n) throws SQLException {
+    /**
+     * Preloads n PENDING events, all due at one moment after the preload has committed, waits for that moment and
+     * returns it. Nothing has to change in the rows to make them due: an earlier version preloaded them due in the
+     * far future and made them due with one UPDATE of the whole backlog, whose index changes the database then purged
+     * while the relays drained, so that the relay was charged for the benchmark's own UPDATE (session 6: about a
+     * third of the database's CPU per event). The moment is set from the last preload's speed with room to spare;
+     * if the preload overran it anyway, the relays began during the preload and the drain says so.
+     */
+    private Instant preloadDue(String phase, int n) throws SQLException, InterruptedException {
+        long started = System.nanoTime();
+        Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
+        LocalDateTime dueAt = LocalDateTime.now(ZoneOffset.UTC).plus(expected.multipliedBy(2)).plusSeconds(1);
+        insertPending(phase, n, LITERAL.format(dueAt));
+        long took = System.nanoTime() - started;
+        preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
+        Instant due = dueAt.toInstant(ZoneOffset.UTC);
+        long wait = Duration.between(Instant.now(), due).toMillis();
+        if (wait < 0) {
+            say(String.format(Locale.ROOT, "    !!! the preload of %d events took %.1f s and overran their due time by"
+                    + " %d ms: the relays began during it", n, took / 1e9, -wait));
+        } else {
+            Thread.sleep(wait);
+        }
+        return due;
+    }
+
+    /** Waits (up to a minute) until the database has purged the undo of earlier drains. */
+    private void awaitPurge() throws SQLException, InterruptedException {
+        long started = System.nanoTime();
+        long deadline = started + TimeUnit.MINUTES.toNanos(1);
+        long length = database.historyListLength();
+        while (length > PURGED && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            length = database.historyListLength();
+        }
+        if (length > PURGED) {
+            say("    the database's purge still had " + length + " transactions to go after a minute");
+        }
+    }
+
+    private void insertPending(String phase, int n, String nextAttemptAt) throws SQLException {
         List<String[]> events = payloads(phase, n);
         String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
         int chunk = 500;
@@ -326,7 +370,7 @@ public final class RelayBenchmark {
                         + " created_at) VALUES ");
                 for (int i = from; i < to; i++) {
                     sql.append(i == from ? "" : ", ").append("(?, ?, '").append(TENANT).append("', 'payment', ?, '")
-                            .append(EVENT_TYPE).append("', ?, 'PENDING', 0, '").append(NOT_YET).append("', '")
+                            .append(EVENT_TYPE).append("', ?, 'PENDING', 0, '").append(nextAttemptAt).append("', '")
                             .append(now).append("')");
                 }
                 try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
@@ -341,18 +385,6 @@ public final class RelayBenchmark {
                     ps.executeUpdate();
                 }
             }
-        }
-    }
-
-    /** One UPDATE makes the phase's backlog due; the drain is timed from its commit. */
-    private Instant makeDue(String phase) throws SQLException {
-        try (java.sql.Connection c = database.connect();
-             PreparedStatement ps = c.prepareStatement("UPDATE outbox_events SET next_attempt_at = ?"
-                     + " WHERE status = 'PENDING' AND event_key LIKE ?")) {
-            ps.setString(1, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
-            ps.setString(2, phase + ":%");
-            ps.executeUpdate();
-            return Instant.now();
         }
     }
 
@@ -423,8 +455,8 @@ public final class RelayBenchmark {
         say("claim time: the relay's claim transaction over a table of N SENT rows and " + (batchSize * 10)
                 + " due PENDING rows (" + claimSamples + " samples per size)");
         truncateOutbox();
-        preload("due", batchSize * 10);
-        makeDue("due");
+        // Due a second ago: no relay runs now.
+        insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
         for (int size : claimSizes.stream().sorted().toList()) {
             fillSent(size);
             try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {

@@ -10,7 +10,7 @@ import java.util.Map;
 record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
                 String rabbitHost, int rabbitPort, String rabbitUser, String rabbitPassword, String rabbitVhost,
                 Path appJar, List<String> appJvmArgs, int callbackPoolSize, List<Integer> concurrency, int count,
-                int warmup, int initialWarmup, int maxWarmup, int retries) {
+                int warmup, int initialWarmup, int maxWarmup, int retries, int trials) {
 
     static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar [--option=value ...]   (from the project root)
@@ -35,6 +35,8 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
                                                          round, up to this many in all
               --retries=2                                measure a cell again when other processes took more
                                                          than 10% of the machine during it (shared machines)
+              --trials=3                                 measured cells per level and path, HTTP and JDBC
+                                                         alternating; each path's median cell is reported
             """;
 
     private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
@@ -60,6 +62,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
         DEFAULTS.put("initial-warmup", "10000");
         DEFAULTS.put("max-warmup", "60000");
         DEFAULTS.put("retries", "2");
+        DEFAULTS.put("trials", "3");
     }
 
     /** A command line of another benchmark: its own options (with their defaults filled in) and the shared ones. */
@@ -90,7 +93,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
 
     /** The callback benchmark's options about its own load, which mean nothing to the others. */
     private static final List<String> CALLBACK_LOAD_OPTIONS = List.of("callback-pool-size", "concurrency", "count",
-            "initial-warmup", "max-warmup", "retries");
+            "initial-warmup", "max-warmup", "retries", "trials");
 
     /** Whether {@code name} (without the leading dashes) is an option of this command line. */
     static boolean knows(String name) {
@@ -124,11 +127,13 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
                 jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")),
                 Integer.parseInt(values.get("callback-pool-size")), levels, Integer.parseInt(values.get("count")),
                 Integer.parseInt(values.get("warmup")), Integer.parseInt(values.get("initial-warmup")),
-                Integer.parseInt(values.get("max-warmup")), Integer.parseInt(values.get("retries")));
+                Integer.parseInt(values.get("max-warmup")), Integer.parseInt(values.get("retries")),
+                Integer.parseInt(values.get("trials")));
         if (settings.count < 1 || settings.warmup < 0 || settings.initialWarmup < 0 || settings.maxWarmup < 0
                 || settings.callbackPoolSize < 1
-                || settings.retries < 0) {
-            throw new IllegalArgumentException("--count and --callback-pool-size must be positive, warm-ups >= 0");
+                || settings.retries < 0 || settings.trials < 1) {
+            throw new IllegalArgumentException("--count, --trials and --callback-pool-size must be positive,"
+                    + " warm-ups and --retries >= 0");
         }
         return settings;
     }

@@ -38,7 +38,7 @@ class MoneyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cny", "Cny", "CN", "CNYY", " CNY", ""})
+    @ValueSource(strings = {"cny", "Cny", "CN", "CNYY", " CNY", "", "C1Y", "@NY", "CN[", "ＣＮＹ", "ÄNY"})
     void aCurrencyCodeThatIsNotThreeUpperCaseLettersIsRefused(String code) {
         assertThatThrownBy(() -> Money.of(100, code))
                 .isInstanceOf(IllegalArgumentException.class)

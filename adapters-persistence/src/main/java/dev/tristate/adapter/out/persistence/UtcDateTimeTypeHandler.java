@@ -26,7 +26,42 @@ public class UtcDateTimeTypeHandler extends BaseTypeHandler<LocalDateTime> {
 
     /** Binds a UTC date-time as this handler does, for statements written with plain JDBC. */
     static void bind(PreparedStatement ps, int i, LocalDateTime value) throws SQLException {
-        ps.setString(i, LITERAL.format(value));
+        ps.setString(i, literal(value));
+    }
+
+    /**
+     * The literal {@code yyyy-MM-dd HH:mm:ss.SSSSSS}. For the years a DATETIME holds (and every year of four digits)
+     * it is written digit by digit: the callback path binds five date-times per callback, and the formatter's general
+     * machinery took about 2% of the request thread's CPU. Other years go to the formatter.
+     */
+    static String literal(LocalDateTime value) {
+        int year = value.getYear();
+        if (year < 1 || year > 9999) {
+            return LITERAL.format(value);
+        }
+        char[] c = new char[26];
+        digits(c, 0, 4, year);
+        c[4] = '-';
+        digits(c, 5, 2, value.getMonthValue());
+        c[7] = '-';
+        digits(c, 8, 2, value.getDayOfMonth());
+        c[10] = ' ';
+        digits(c, 11, 2, value.getHour());
+        c[13] = ':';
+        digits(c, 14, 2, value.getMinute());
+        c[16] = ':';
+        digits(c, 17, 2, value.getSecond());
+        c[19] = '.';
+        digits(c, 20, 6, value.getNano() / 1000);
+        return new String(c);
+    }
+
+    /** {@code value} as {@code width} decimal digits, zero-padded, into c from {@code at}. */
+    private static void digits(char[] c, int at, int width, int value) {
+        for (int i = at + width - 1; i >= at; i--) {
+            c[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
     }
 
     @Override
