@@ -1,11 +1,13 @@
 package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -28,10 +30,13 @@ class CallbackRoutingTest extends ApplicationOverHttpTest {
         assertThat(answer.statusCode()).isEqualTo(404);
         assertThat(answer.body()).isEqualTo("{\"code\":\"UNKNOWN_CHANNEL\"}");
         assertThat(withAccount.statusCode()).isEqualTo(404);
-        assertThat(meters.find("http.server.requests").tag("uri", "/callbacks/{channel}").tag("status", "404")
-                .timer()).isNotNull();
-        assertThat(meters.find("http.server.requests").tag("uri", "/callbacks/{channel}/{account}")
-                .tag("status", "404").timer()).isNotNull();
+        // The observation stops after the response has gone out: the client can see the answer before the timer.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(meters.find("http.server.requests").tag("uri", "/callbacks/{channel}").tag("status", "404")
+                    .timer()).isNotNull();
+            assertThat(meters.find("http.server.requests").tag("uri", "/callbacks/{channel}/{account}")
+                    .tag("status", "404").timer()).isNotNull();
+        });
         assertThat(meters.find("http.server.requests").tag("uri", "/callbacks/routing-test-nowhere").timer())
                 .isNull();
     }
