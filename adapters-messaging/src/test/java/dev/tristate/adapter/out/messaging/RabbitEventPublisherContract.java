@@ -277,17 +277,27 @@ abstract class RabbitEventPublisherContract {
         RabbitEventPublisher impatient = new RabbitEventPublisher(connectionFactory, topology.exchange(),
                 Duration.ofNanos(1), meters);
         try {
-            OutgoingEvent event = anEvent("PaymentSucceeded");
+            // A confirm that is back before the first look counts, deadline or not (an in-process broker can be that
+            // quick): publish until one is not, at most 50 times.
+            List<String> published = new ArrayList<>();
+            NotSent unknown = null;
+            for (int attempt = 0; attempt < 50 && unknown == null; attempt++) {
+                OutgoingEvent event = anEvent("PaymentSucceeded");
+                published.add(event.eventId().toString());
+                PublishOutcome outcome = impatient.publish(List.of(event)).get(event.eventId());
+                if (outcome instanceof NotSent notSent) {
+                    unknown = notSent;
+                } else {
+                    assertThat(outcome).isEqualTo(EventPublisher.SENT);
+                }
+            }
 
-            Map<EventId, PublishOutcome> outcomes = impatient.publish(List.of(event));
-
-            assertThat(outcomes.get(event.eventId())).isInstanceOfSatisfying(NotSent.class, notSent -> {
-                assertThat(notSent.outcomeClass()).isEqualTo(OutcomeClass.UNKNOWN);
-                assertThat(notSent.reason()).startsWith("no publisher confirm within");
-            });
+            assertThat(unknown).as("an outcome without a confirm in time").isNotNull();
+            assertThat(unknown.outcomeClass()).isEqualTo(OutcomeClass.UNKNOWN);
+            assertThat(unknown.reason()).startsWith("no publisher confirm within");
             assertThat(counter("tristate.outbox.confirms", "result", "none")).isEqualTo(1.0);
             assertThat(drain(topology.entitlementsQueue())).extracting(m -> m.getMessageProperties().getMessageId())
-                    .containsExactly(event.eventId().toString());
+                    .containsExactlyInAnyOrderElementsOf(published);
         } finally {
             impatient.close();
         }
