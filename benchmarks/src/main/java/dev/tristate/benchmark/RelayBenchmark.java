@@ -229,8 +229,9 @@ public final class RelayBenchmark {
             }
             String phase = "m" + phases.incrementAndGet();
             Load.Cpu cpu = new Load.Cpu(apps.stream().mapToLong(ApplicationProcess::pid).toArray());
-            // Each drain starts on an empty outbox, and the database's purge of the warm-ups' rows is not this
-            // drain's work (its own purge is). See preloadDue.
+            // Each drain starts on an empty outbox: a backlog of 100 000 events with its indexes is about the size of
+            // MariaDB's default buffer pool (128 MB), and with the earlier phases' rows left in the table the drain
+            // evicted and re-read pages. The purge of the warm-ups' rows is not this drain's work (its own purge is).
             truncateOutbox();
             awaitPurge();
             Instant due = preloadDue(phase, events);
@@ -322,9 +323,10 @@ public final class RelayBenchmark {
      * Preloads n PENDING events, all due at one moment after the preload has committed, waits for that moment and
      * returns it. Nothing has to change in the rows to make them due: an earlier version preloaded them due in the
      * far future and made them due with one UPDATE of the whole backlog, whose index changes the database then purged
-     * while the relays drained, so that the relay was charged for the benchmark's own UPDATE (session 6: about a
-     * third of the database's CPU per event). The moment is set from the last preload's speed with room to spare;
-     * if the preload overran it anyway, the relays began during the preload and the drain says so.
+     * while the relays drained, so that the relay was charged for the benchmark's own UPDATE (session 6: that and the
+     * rows of earlier phases left in the table were together about a third of the database's CPU per event). The
+     * moment is set from the last preload's speed with room to spare; if the preload overran it anyway, the relays
+     * began during the preload and the drain says so.
      */
     private Instant preloadDue(String phase, int n) throws SQLException, InterruptedException {
         long started = System.nanoTime();
