@@ -300,6 +300,8 @@ public final class RelayBenchmark {
     private void truncateOutbox() throws SQLException {
         try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
             s.execute("TRUNCATE TABLE outbox_events");
+            // The relays' shared claim place pointed into the old rows (ids start again at 1).
+            s.execute("UPDATE outbox_claim_place SET due_at = NULL, after_id = NULL");
         }
     }
 
@@ -446,8 +448,8 @@ public final class RelayBenchmark {
     // ---------------------------------------------------------------- claim time against the table's size
 
     /**
-     * The relay's claim on MariaDB/MySQL (RelayBatchStatements: the locking SELECT with the rows' columns, then the
-     * lease), timed as one transaction and rolled back, so every sample sees the same due rows. No relay runs meanwhile.
+     * The relay's claim on MariaDB/MySQL (RelayBatchStatements: the shared claim place, the locking SELECT with the
+     * rows' columns, then the lease), timed as one transaction and rolled back, so every sample sees the same due rows. No relay runs meanwhile.
      */
     private List<Claim> claimTiming() throws SQLException {
         List<Claim> claims = new ArrayList<>();
@@ -503,7 +505,9 @@ public final class RelayBenchmark {
         try (java.sql.Connection c = database.connect();
              PreparedStatement ps = c.prepareStatement("EXPLAIN " + CLAIM_SELECT + " LIMIT " + batchSize
                      + " FOR UPDATE SKIP LOCKED")) {
-            ps.setString(1, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC)));
+            String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
+            ps.setString(1, now);
+            ps.setString(2, now);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return "type=" + rs.getString("type") + " key=" + rs.getString("key") + " rows=" + rs.getString("rows")
@@ -515,7 +519,7 @@ public final class RelayBenchmark {
     /** The claim's first statement as RelayBatchStatements.LOCK_DUE writes it, up to its LIMIT. */
     private static final String CLAIM_SELECT = "SELECT id, event_id, tenant_id, event_type, payload, attempts,"
             + " first_failed_at, created_at FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= ?"
-            + " ORDER BY next_attempt_at, id";
+            + " AND (lease_until IS NULL OR lease_until <= ?) ORDER BY next_attempt_at, id";
 
     private long[] claimOnce(int samples) throws SQLException {
         long[] nanos = new long[samples];
@@ -527,9 +531,15 @@ public final class RelayBenchmark {
                 String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
                 String leaseUntil = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).plusSeconds(60));
                 List<Long> ids = new ArrayList<>();
+                // As the relay: the shared claim place first (a claim from the beginning reads, but does not use it).
+                try (PreparedStatement place = c.prepareStatement("SELECT due_at, after_id FROM outbox_claim_place"
+                        + " WHERE name = 'relay' FOR UPDATE SKIP LOCKED")) {
+                    place.executeQuery().close();
+                }
                 try (PreparedStatement lock = c.prepareStatement(CLAIM_SELECT + " LIMIT ? FOR UPDATE SKIP LOCKED")) {
                     lock.setString(1, now);
-                    lock.setInt(2, batchSize);
+                    lock.setString(2, now);
+                    lock.setInt(3, batchSize);
                     try (ResultSet rs = lock.executeQuery()) {
                         while (rs.next()) {
                             ids.add(rs.getLong("id"));
@@ -543,11 +553,11 @@ public final class RelayBenchmark {
                 String in = String.join(",", ids.stream().map(String::valueOf).toList());
                 String token = UUID.randomUUID().toString();
                 try (PreparedStatement lease = c.prepareStatement("UPDATE outbox_events SET lease_token = ?,"
-                        + " lease_until = ?, next_attempt_at = ? WHERE id IN (" + in + ") AND status = 'PENDING'"
-                        + " AND next_attempt_at <= ?")) {
+                        + " lease_until = ? WHERE id IN (" + in + ") AND status = 'PENDING'"
+                        + " AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)")) {
                     lease.setString(1, token);
                     lease.setString(2, leaseUntil);
-                    lease.setString(3, leaseUntil);
+                    lease.setString(3, now);
                     lease.setString(4, now);
                     lease.executeUpdate();
                 }

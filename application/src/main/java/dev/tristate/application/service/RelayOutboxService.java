@@ -11,6 +11,7 @@ import dev.tristate.application.port.out.EventPublisher.Sent;
 import dev.tristate.application.port.out.OutboxRelayStore;
 import dev.tristate.application.port.out.OutboxRelayStore.ClaimStart;
 import dev.tristate.application.port.out.OutboxRelayStore.ClaimedEvent;
+import dev.tristate.application.port.out.OutboxRelayStore.SharedClaimPlace;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.Workload;
 import dev.tristate.domain.event.EventId;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.random.RandomGenerator;
@@ -49,7 +51,12 @@ import java.util.random.RandomGenerator;
  * claimed wait for the database's purge and would be walked over by every claim. Events before that place that are
  * due after all (one another transaction held locked while we claimed, or one committed late with an earlier due
  * time) are claimed by the next claim from the beginning: after a claim that was not full, and at least every
- * {@link #RESCAN_EVERY} anyway. The relay loops of one process share the place.
+ * {@link #RESCAN_EVERY} anyway.
+ *
+ * <p>The place is shared by every relay, in every process, through the store ({@link
+ * OutboxRelayStore#lockSharedClaimPlace()}): each claim locks it, continues after it and moves it, so a claim starts
+ * past the batches the other relays have just claimed instead of walking over them too. Locking it never waits: a
+ * claim that finds it held by another claim right now uses the place where this process's last full claim ended.
  */
 public class RelayOutboxService implements RelayOutboxUseCase {
 
@@ -64,7 +71,7 @@ public class RelayOutboxService implements RelayOutboxUseCase {
     private final RandomGenerator random;
     private final RelaySettings settings;
 
-    /** Where the last full claim ended: the next claim may continue after it. */
+    /** Where this process's last full claim ended: the place to use when the shared one is held by another claim. */
     private final AtomicReference<ClaimStart> resumeAfter = new AtomicReference<>();
     private volatile Instant lastClaimFromTheBeginning = Instant.MIN;
 
@@ -83,13 +90,23 @@ public class RelayOutboxService implements RelayOutboxUseCase {
     public RelayReport relayOnce() {
         LeaseToken lease = new LeaseToken(UUID.randomUUID());
         Instant claimedAt = clock.instant();
-        ClaimStart after = claimedAt.isBefore(lastClaimFromTheBeginning.plus(RESCAN_EVERY)) ? resumeAfter.get() : null;
-        List<ClaimedEvent> claimed = transactions.inTransaction(Workload.GENERAL,
-                () -> store.claim(settings.batchSize(), lease, claimedAt, claimedAt.plus(settings.lease()), after));
-        if (after == null) {
+        boolean fromTheBeginning = !claimedAt.isBefore(lastClaimFromTheBeginning.plus(RESCAN_EVERY));
+        if (fromTheBeginning) {
             lastClaimFromTheBeginning = claimedAt;
         }
-        resumeAfter.set(claimed.size() == settings.batchSize() ? claimed.get(claimed.size() - 1).position() : null);
+        Claim claim = transactions.inTransaction(Workload.GENERAL, () -> {
+            SharedClaimPlace shared = store.lockSharedClaimPlace();
+            ClaimStart place = shared.held() ? shared.place() : resumeAfter.get();
+            List<ClaimedEvent> events = store.claim(settings.batchSize(), lease, claimedAt,
+                    claimedAt.plus(settings.lease()), fromTheBeginning ? null : place);
+            ClaimStart next = nextPlace(place, events);
+            if (shared.held() && !Objects.equals(next, shared.place())) {
+                store.moveSharedClaimPlace(next);
+            }
+            return new Claim(events, next);
+        });
+        resumeAfter.set(claim.next());
+        List<ClaimedEvent> claimed = claim.events();
         if (claimed.isEmpty()) {
             return RelayReport.IDLE;
         }
@@ -123,6 +140,19 @@ public class RelayOutboxService implements RelayOutboxUseCase {
                 && failures.stream().allMatch(f -> f.outcome().outcomeClass() == OutcomeClass.RETRYABLE);
         return new RelayReport(claimed.size(), confirmed.size(), markedSent, settled.retried(), settled.quarantined(),
                 brokerUnavailable, claimed.size() == settings.batchSize());
+    }
+
+    /**
+     * Where the next claim may start: after the last event of a full claim, or where {@code place} already was if that
+     * is further on (a claim from the beginning that took events left behind the place); none after a claim that was
+     * not full (it reached the end of the due range).
+     */
+    private ClaimStart nextPlace(ClaimStart place, List<ClaimedEvent> claimed) {
+        if (claimed.size() < settings.batchSize()) {
+            return null;
+        }
+        ClaimedEvent last = claimed.get(claimed.size() - 1);
+        return place == null || place.isBefore(last.dueAt(), last.id()) ? last.position() : place;
     }
 
     private Map<EventId, PublishOutcome> publish(List<ClaimedEvent> claimed) {
@@ -165,6 +195,10 @@ public class RelayOutboxService implements RelayOutboxUseCase {
             }
             return new Settled(retried, quarantined);
         });
+    }
+
+    /** A claim's events and where the next claim may start. */
+    private record Claim(List<ClaimedEvent> events, ClaimStart next) {
     }
 
     private record Failure(ClaimedEvent event, NotSent outcome) {

@@ -30,6 +30,32 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
     private long nextId = 1;
     private final List<Optional<ClaimStart>> claimStarts = new ArrayList<>();
 
+    private ClaimStart sharedPlace;
+    private boolean sharedPlaceHeldElsewhere;
+
+    /** Where the relays' shared claim place is now (null: none). */
+    public synchronized ClaimStart sharedPlace() {
+        return sharedPlace;
+    }
+
+    /** Makes the shared claim place look held by another claim (or free again), as a concurrent claim would. */
+    public synchronized void holdSharedPlaceElsewhere(boolean held) {
+        sharedPlaceHeldElsewhere = held;
+    }
+
+    @Override
+    public synchronized SharedClaimPlace lockSharedClaimPlace() {
+        return sharedPlaceHeldElsewhere ? SharedClaimPlace.UNAVAILABLE : SharedClaimPlace.heldAt(sharedPlace);
+    }
+
+    @Override
+    public synchronized void moveSharedClaimPlace(ClaimStart place) {
+        if (sharedPlaceHeldElsewhere) {
+            throw new IllegalStateException("the shared claim place is held by another claim");
+        }
+        sharedPlace = place;
+    }
+
     /** Where each claim so far started (empty: from the beginning of the due range), oldest first. */
     public synchronized List<Optional<ClaimStart>> claimStarts() {
         return List.copyOf(claimStarts);
@@ -59,6 +85,7 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
         claimStarts.add(Optional.ofNullable(after));
         List<OutboxEntry> due = rows.values().stream()
                 .filter(r -> r.status() == OutboxStatus.PENDING && !r.nextAttemptAt().isAfter(now))
+                .filter(r -> r.leaseUntil() == null || !r.leaseUntil().isAfter(now))
                 .filter(r -> after == null || after.isBefore(r.nextAttemptAt(), r.id()))
                 .sorted(Comparator.comparing(OutboxEntry::nextAttemptAt).thenComparing(OutboxEntry::id))
                 .limit(limit)
@@ -66,7 +93,7 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
         List<ClaimedEvent> claimed = new ArrayList<>();
         for (OutboxEntry r : due) {
             rows.put(r.id(), new OutboxEntry(r.id(), r.eventId(), r.tenantId(), r.eventType(), r.status(),
-                    r.attempts(), leaseUntil, lease, leaseUntil, r.firstFailedAt(), r.lastError(), r.createdAt(),
+                    r.attempts(), r.nextAttemptAt(), lease, leaseUntil, r.firstFailedAt(), r.lastError(), r.createdAt(),
                     null, null));
             claimed.add(new ClaimedEvent(r.id(), r.eventId(), r.tenantId(), r.eventType(), payloadOf(r),
                     r.attempts(), r.firstFailedAt(), r.createdAt(), r.nextAttemptAt()));

@@ -11,6 +11,7 @@ import dev.tristate.application.port.out.CrashPoints;
 import dev.tristate.application.port.out.EventPublisher.NotSent;
 import dev.tristate.application.port.out.EventPublisher.OutgoingEvent;
 import dev.tristate.application.port.out.EventPublisher.PublishOutcome;
+import dev.tristate.application.port.out.OutboxRelayStore.ClaimStart;
 import dev.tristate.application.port.out.OutboxRelayStore.OutboxEntry;
 import dev.tristate.application.port.out.Transactions;
 import dev.tristate.application.port.out.Workload;
@@ -108,6 +109,72 @@ class RelayOutboxServiceTest {
         relay.relayOnce();
 
         assertThat(store.claimStarts()).extracting(Optional::isPresent).containsExactly(false, true, false, true);
+        assertThat(delivered()).hasSize(40).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void relaysShareTheClaimPlaceSoAClaimStartsPastTheBatchAnotherRelayJustClaimed() {
+        for (int i = 0; i < 40; i++) {
+            event();
+        }
+        RelayOutboxService second = relay(CrashPoints.NONE);
+        relay.relayOnce();
+        second.relayOnce();
+        relay.relayOnce();
+        second.relayOnce();
+
+        // Each relay's first claim starts from the beginning; after that each continues past the other's batch.
+        assertThat(store.claimStarts()).containsExactly(Optional.empty(), Optional.empty(),
+                Optional.of(new ClaimStart(T0, 20)), Optional.of(new ClaimStart(T0, 30)));
+        assertThat(store.sharedPlace()).isEqualTo(new ClaimStart(T0, 40));
+        assertThat(delivered()).hasSize(40).doesNotHaveDuplicates();
+
+        relay.relayOnce();
+        assertThat(store.sharedPlace()).as("a claim that was not full clears it").isNull();
+    }
+
+    @Test
+    void aClaimThatFindsTheSharedPlaceHeldByAnotherClaimUsesItsOwnPlaceAndLeavesTheSharedOneAlone() {
+        for (int i = 0; i < 35; i++) {
+            event();
+        }
+        RelayOutboxService second = relay(CrashPoints.NONE);
+        relay.relayOnce();
+        second.relayOnce();
+        store.holdSharedPlaceElsewhere(true);
+
+        RelayReport third = relay.relayOnce();
+
+        assertThat(third.claimed()).isEqualTo(10);
+        assertThat(store.claimStarts().get(2)).as("this relay's own last place").contains(new ClaimStart(T0, 10));
+        assertThat(store.sharedPlace()).isEqualTo(new ClaimStart(T0, 20));
+        store.holdSharedPlaceElsewhere(false);
+        relay.relayOnce();
+        assertThat(store.claimStarts().get(3)).contains(new ClaimStart(T0, 20));
+        assertThat(delivered()).hasSize(35).doesNotHaveDuplicates();
+        assertThat(store.statuses()).containsExactly(OutboxStatus.SENT);
+    }
+
+    @Test
+    void aFullClaimFromTheBeginningOfEventsLeftBehindThePlaceDoesNotMoveTheSharedPlaceBack() {
+        for (int i = 0; i < 30; i++) {
+            event();
+        }
+        relay.relayOnce();
+        relay.relayOnce();
+        for (int i = 0; i < 10; i++) {
+            store.insert(EventId.derive("pay_late" + i, EventType.PaymentSucceeded, null), TENANT,
+                    "PaymentSucceeded", T0.minusSeconds(5));
+        }
+        clock.advance(RelayOutboxService.RESCAN_EVERY);
+
+        RelayReport late = relay.relayOnce();
+        RelayReport rest = relay.relayOnce();
+
+        assertThat(late.claimed()).isEqualTo(10);
+        assertThat(store.claimStarts().get(2)).as("from the beginning").isEmpty();
+        assertThat(store.claimStarts().get(3)).contains(new ClaimStart(T0, 20));
+        assertThat(rest.claimed()).isEqualTo(10);
         assertThat(delivered()).hasSize(40).doesNotHaveDuplicates();
     }
 

@@ -97,7 +97,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
 
     /**
      * The rows of {@code dueOrder} that our lease holds, in that order (oldest due first, as claimed), each with the
-     * time it was due at before the lease moved it.
+     * time it was due at when claimed.
      */
     private List<ClaimedEvent> readBackLeased(List<RelayRow> dueOrder, LeaseToken lease) {
         Map<Long, RelayRow> leased = new HashMap<>();
@@ -108,6 +108,26 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
             row.nextAttemptAt = due.nextAttemptAt;
             return toClaimed(row);
         }).toList();
+    }
+
+    @Override
+    public SharedClaimPlace lockSharedClaimPlace() {
+        return translate(() -> {
+            RelayBatchStatements.Place row = batches.lockPlace();
+            if (row == null) {
+                return SharedClaimPlace.UNAVAILABLE;
+            }
+            return SharedClaimPlace.heldAt(row.dueAt() == null || row.afterId() == null ? null
+                    : new ClaimStart(Rows.instant(row.dueAt()), row.afterId()));
+        });
+    }
+
+    @Override
+    public void moveSharedClaimPlace(ClaimStart place) {
+        translate(() -> {
+            batches.movePlace(place == null ? null : Rows.utc(place.dueAt()), place == null ? null : place.id());
+            return null;
+        });
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.tristate.adapter.out.persistence.OutboxRelayMapper.RelayRow;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.Collections;
@@ -33,8 +34,8 @@ final class RelayBatchStatements {
 
     /** The claim's locking read; an index range of ix_outbox_due, no filesort (checked with EXPLAIN in a test). */
     static final String LOCK_DUE = COLUMNS
-            + " WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?"
-            + " FOR UPDATE SKIP LOCKED";
+            + " WHERE status = 'PENDING' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
+            + " ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED";
 
     /**
      * The claim's locking read after a place in claim order. Without the hint, MariaDB 10.11 reads the OR as a
@@ -42,19 +43,30 @@ final class RelayBatchStatements {
      * moments ago included (they wait for purge); with it, the scan starts at the place (EXPLAIN: range).
      */
     static final String LOCK_DUE_AFTER = COLUMNS + " FORCE INDEX (ix_outbox_due)"
-            + " WHERE status = 'PENDING' AND next_attempt_at <= ?"
+            + " WHERE status = 'PENDING' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
             + " AND (next_attempt_at > ? OR (next_attempt_at = ? AND id > ?))"
             + " ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED";
 
-    /** The lease moves next_attempt_at to lease_until: not due while held, due again once it expires. */
-    private static final String LEASE = "UPDATE outbox_events"
-            + " SET lease_token = ?, lease_until = ?, next_attempt_at = ?"
-            + " WHERE status = 'PENDING' AND next_attempt_at <= ? AND id IN ";
+    /**
+     * The lease sets the token and its expiry and leaves next_attempt_at alone: no column of an index changes, so
+     * MariaDB rewrites the row in place and has no index entry to move (and later purge). A leased row stays in the
+     * due range, and every claim passes over it until the lease expires ({@code lease_until <= now}).
+     */
+    private static final String LEASE = "UPDATE outbox_events SET lease_token = ?, lease_until = ?"
+            + " WHERE status = 'PENDING' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
+            + " AND id IN ";
 
     /** next_attempt_at = sent_at: the purge of old SENT rows is then a range of the same index. */
     private static final String MARK_SENT = "UPDATE outbox_events"
             + " SET status = 'SENT', sent_at = ?, next_attempt_at = ?, lease_token = NULL, lease_until = NULL"
             + " WHERE lease_token = ? AND status = 'PENDING' AND id IN ";
+
+    /** The relays' shared claim place (changeset 013), locked without waiting: no row when another claim holds it. */
+    static final String LOCK_PLACE = "SELECT due_at, after_id FROM outbox_claim_place WHERE name = 'relay'"
+            + " FOR UPDATE SKIP LOCKED";
+
+    private static final String MOVE_PLACE = "UPDATE outbox_claim_place SET due_at = ?, after_id = ?"
+            + " WHERE name = 'relay'";
 
     private final JdbcTemplate jdbc;
     private final ConcurrentMap<Integer, String> leaseSql = new ConcurrentHashMap<>();
@@ -72,23 +84,48 @@ final class RelayBatchStatements {
         if (afterDueAt == null) {
             return jdbc.query(LOCK_DUE, ps -> {
                 UtcDateTimeTypeHandler.bind(ps, 1, now);
-                ps.setInt(2, limit);
+                UtcDateTimeTypeHandler.bind(ps, 2, now);
+                ps.setInt(3, limit);
             }, (rs, n) -> row(rs));
         }
         return jdbc.query(LOCK_DUE_AFTER, ps -> {
             UtcDateTimeTypeHandler.bind(ps, 1, now);
-            UtcDateTimeTypeHandler.bind(ps, 2, afterDueAt);
+            UtcDateTimeTypeHandler.bind(ps, 2, now);
             UtcDateTimeTypeHandler.bind(ps, 3, afterDueAt);
-            ps.setLong(4, afterId);
-            ps.setInt(5, limit);
+            UtcDateTimeTypeHandler.bind(ps, 4, afterDueAt);
+            ps.setLong(5, afterId);
+            ps.setInt(6, limit);
         }, (rs, n) -> row(rs));
+    }
+
+    /** The shared claim place, locked for the surrounding transaction; null when another one holds it or it is missing. */
+    Place lockPlace() {
+        List<Place> rows = jdbc.query(LOCK_PLACE,
+                (rs, n) -> new Place(rs.getObject(1, LocalDateTime.class), rs.getObject(2, Long.class)));
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    void movePlace(LocalDateTime dueAt, Long afterId) {
+        jdbc.update(MOVE_PLACE, ps -> {
+            if (dueAt == null) {
+                ps.setNull(1, Types.VARCHAR);
+                ps.setNull(2, Types.BIGINT);
+            } else {
+                UtcDateTimeTypeHandler.bind(ps, 1, dueAt);
+                ps.setLong(2, afterId);
+            }
+        });
+    }
+
+    /** The shared claim place's row: both columns null when there is no place. */
+    record Place(LocalDateTime dueAt, Long afterId) {
     }
 
     int lease(Collection<Long> ids, String token, LocalDateTime now, LocalDateTime leaseUntil) {
         return jdbc.update(leaseSql.computeIfAbsent(ids.size(), n -> LEASE + placeholders(n)), ps -> {
             ps.setString(1, token);
             UtcDateTimeTypeHandler.bind(ps, 2, leaseUntil);
-            UtcDateTimeTypeHandler.bind(ps, 3, leaseUntil);
+            UtcDateTimeTypeHandler.bind(ps, 3, now);
             UtcDateTimeTypeHandler.bind(ps, 4, now);
             bindIds(ps, 5, ids);
         });

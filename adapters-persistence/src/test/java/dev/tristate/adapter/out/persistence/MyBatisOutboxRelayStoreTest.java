@@ -12,6 +12,7 @@ import dev.tristate.application.port.out.Transactions;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.testing.IntegrationEnvironment;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -86,6 +87,25 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
         assertThat(ClaimDialect.forProduct("H2")).isEqualTo(ClaimDialect.CANDIDATES_THEN_LOCK);
         assertThat(ClaimDialect.forProduct("MariaDB")).isEqualTo(ClaimDialect.SKIP_LOCKED);
         assertThat(ClaimDialect.forProduct("MySQL")).isEqualTo(ClaimDialect.SKIP_LOCKED);
+    }
+
+    @Test
+    void whileAnotherClaimHoldsTheSharedPlaceLockingItAnswersAtOnceThatItIsUnavailable() throws Exception {
+        try (java.sql.Connection holder = jdbc.getDataSource().getConnection()) {
+            holder.setAutoCommit(false);
+            try (var ps = holder.prepareStatement(RelayBatchStatements.LOCK_PLACE)) {
+                ps.executeQuery().close();
+            }
+            long start = System.nanoTime();
+
+            OutboxRelayStore.SharedClaimPlace place = transactions.inTransaction(() -> store.lockSharedClaimPlace());
+
+            assertThat(place).isEqualTo(OutboxRelayStore.SharedClaimPlace.UNAVAILABLE);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("no wait for the lock")
+                    .isLessThan(Duration.ofSeconds(1));
+            holder.rollback();
+        }
+        assertThat(transactions.inTransaction(() -> store.lockSharedClaimPlace()).held()).isTrue();
     }
 
     @Test
@@ -205,11 +225,15 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
                         .getBoundSql(params).getSql());
         for (Map.Entry<String, String> entry : statements.entrySet()) {
             String statement = entry.getKey();
-            // A time, then the limit; the claim after a place binds the place (time, time, id) in between.
-            Object[] bindings = entry.getValue().equals(RelayBatchStatements.LOCK_DUE_AFTER)
-                    ? new Object[] {time, literal(T0.plusSeconds(3_000)), literal(T0.plusSeconds(3_000)), 0L, 100}
+            // The claims bind now twice (due, lease expired), the claim after a place then the place (time, time,
+            // id); the purge one time; then the limit.
+            String place = literal(T0.plusSeconds(3_000));
+            String sql = entry.getValue();
+            Object[] bindings = sql.equals(RelayBatchStatements.LOCK_DUE_AFTER)
+                    ? new Object[] {time, time, place, place, 0L, 100}
+                    : sql.equals(RelayBatchStatements.LOCK_DUE) ? new Object[] {time, time, 100}
                     : new Object[] {time, 100};
-            List<Map<String, Object>> plan = jdbc.queryForList("EXPLAIN " + entry.getValue(), bindings);
+            List<Map<String, Object>> plan = jdbc.queryForList("EXPLAIN " + sql, bindings);
 
             assertThat(plan).as(statement + ": " + plan).hasSize(1);
             Map<String, Object> row = plan.get(0);

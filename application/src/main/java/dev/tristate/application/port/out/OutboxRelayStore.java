@@ -39,6 +39,20 @@ public interface OutboxRelayStore {
      */
     List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil, ClaimStart after);
 
+    /**
+     * Locks the claim place that all relays share (every process, every loop), for the rest of the surrounding
+     * transaction: call it inside the claim's transaction, before {@link #claim}. Never waits: when another claim holds
+     * the place right now, the answer is {@link SharedClaimPlace#UNAVAILABLE} and the caller uses a place of its own.
+     * The place is only a hint where to start: whatever it says, every due event stays claimable from the beginning.
+     */
+    SharedClaimPlace lockSharedClaimPlace();
+
+    /**
+     * Moves the shared claim place to {@code place} (null: none, the next claim starts from the beginning). Only in the
+     * transaction that locked it with {@link #lockSharedClaimPlace()}.
+     */
+    void moveSharedClaimPlace(ClaimStart place);
+
     /** Marks SENT those of {@code ids} still PENDING under {@code lease}; returns how many. */
     int markSent(Collection<Long> ids, LeaseToken lease, Instant now);
 
@@ -88,6 +102,26 @@ public interface OutboxRelayStore {
         public boolean isBefore(Instant eventDueAt, long eventId) {
             int byTime = eventDueAt.compareTo(dueAt);
             return byTime > 0 || byTime == 0 && eventId > id;
+        }
+    }
+
+    /**
+     * The shared claim place as {@link #lockSharedClaimPlace()} found it: {@code held} by this transaction, with its
+     * {@code place} (null: none), or not available to it.
+     */
+    record SharedClaimPlace(boolean held, ClaimStart place) {
+        /** Held by another claim right now (or missing): use a place of your own. */
+        public static final SharedClaimPlace UNAVAILABLE = new SharedClaimPlace(false, null);
+
+        public SharedClaimPlace {
+            if (!held && place != null) {
+                throw new IllegalArgumentException("a place not held has no value");
+            }
+        }
+
+        /** Held by this transaction, at {@code place} (null: none). */
+        public static SharedClaimPlace heldAt(ClaimStart place) {
+            return new SharedClaimPlace(true, place);
         }
     }
 

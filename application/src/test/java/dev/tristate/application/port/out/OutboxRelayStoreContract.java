@@ -95,7 +95,7 @@ public abstract class OutboxRelayStoreContract {
         assertThat(row.status()).isEqualTo(OutboxStatus.PENDING);
         assertThat(row.leaseToken()).isEqualTo(lease);
         assertThat(row.leaseUntil()).isEqualTo(T0.plusSeconds(10).plus(LEASE));
-        assertThat(row.nextAttemptAt()).as("not due while leased").isEqualTo(row.leaseUntil());
+        assertThat(row.nextAttemptAt()).as("the lease leaves the due time alone").isEqualTo(T0.plusSeconds(1));
         assertThat(read(third).leaseToken()).isNull();
     }
 
@@ -150,6 +150,44 @@ public abstract class OutboxRelayStoreContract {
 
         assertThat(claim(10, aLease(), now)).isEmpty();
         assertThat(claim(10, aLease(), now.plus(LEASE).minusMillis(1))).isEmpty();
+        OutboxRelayStore.ClaimStart before = new OutboxRelayStore.ClaimStart(T0.minusSeconds(1), 0);
+        assertThat(transactions().inTransaction(() -> store().claim(10, aLease(), now, now.plus(LEASE), before)))
+                .as("nor by a claim that starts after a place before it").isEmpty();
+    }
+
+    @Test
+    void eventsLeasedByOthersDoNotTakeUpAPlaceInTheBatch() {
+        PaymentEvent held = append(T0);
+        PaymentEvent second = append(T0.plusSeconds(1));
+        PaymentEvent third = append(T0.plusSeconds(2));
+        Instant now = T0.plusSeconds(3);
+        assertThat(claim(1, aLease(), now)).extracting(ClaimedEvent::eventId).containsExactly(held.eventId());
+
+        assertThat(claim(1, aLease(), now)).extracting(ClaimedEvent::eventId).containsExactly(second.eventId());
+        OutboxRelayStore.ClaimStart before = new OutboxRelayStore.ClaimStart(T0.minusSeconds(1), 0);
+        assertThat(transactions().inTransaction(() -> store().claim(1, aLease(), now, now.plus(LEASE), before)))
+                .as("after a place too").extracting(ClaimedEvent::eventId).containsExactly(third.eventId());
+    }
+
+    @Test
+    void theSharedClaimPlaceKeepsWhereAClaimMovedItUntilTheNextMovesIt() {
+        OutboxRelayStore.ClaimStart place = new OutboxRelayStore.ClaimStart(T0.plusSeconds(7).plusNanos(123_000), 42);
+        transactions().inTransaction(() -> {
+            assertThat(store().lockSharedClaimPlace().held()).isTrue();
+            store().moveSharedClaimPlace(place);
+            return null;
+        });
+        assertThat(transactions().inTransaction(() -> store().lockSharedClaimPlace()))
+                .isEqualTo(OutboxRelayStore.SharedClaimPlace.heldAt(place));
+
+        transactions().inTransaction(() -> {
+            store().lockSharedClaimPlace();
+            store().moveSharedClaimPlace(null);
+            return null;
+        });
+        assertThat(transactions().inTransaction(() -> store().lockSharedClaimPlace()))
+                .as("none: the next claim starts from the beginning")
+                .isEqualTo(OutboxRelayStore.SharedClaimPlace.heldAt(null));
     }
 
     @Test
