@@ -533,7 +533,7 @@ public final class RelayBenchmark {
                 List<Long> ids = new ArrayList<>();
                 // As the relay: the shared claim place first (a claim from the beginning reads, but does not use it).
                 try (PreparedStatement place = c.prepareStatement("SELECT due_at, after_id FROM outbox_claim_place"
-                        + " WHERE name = 'relay' FOR UPDATE SKIP LOCKED")) {
+                        + " WHERE name = 'relay'")) {
                     place.executeQuery().close();
                 }
                 try (PreparedStatement lock = c.prepareStatement(CLAIM_SELECT + " LIMIT ? FOR UPDATE SKIP LOCKED")) {

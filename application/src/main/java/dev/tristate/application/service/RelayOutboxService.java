@@ -54,9 +54,11 @@ import java.util.random.RandomGenerator;
  * {@link #RESCAN_EVERY} anyway.
  *
  * <p>The place is shared by every relay, in every process, through the store ({@link
- * OutboxRelayStore#lockSharedClaimPlace()}): each claim locks it, continues after it and moves it, so a claim starts
- * past the batches the other relays have just claimed instead of walking over them too. Locking it never waits: a
- * claim that finds it held by another claim right now uses the place where this process's last full claim ended.
+ * OutboxRelayStore#sharedClaimPlace()}): each claim reads it (no lock), continues after it and moves it forward in the
+ * same transaction, so a claim starts past the batches the other relays have claimed instead of walking over them. A
+ * claim that reads it while another claim is still running starts at the same place and skips that claim's rows,
+ * which are locked (cheap). Moving it never waits: when another claim is moving it at that moment, this claim leaves
+ * it alone. A store without a shared place leaves each process with its own.
  */
 public class RelayOutboxService implements RelayOutboxUseCase {
 
@@ -71,7 +73,7 @@ public class RelayOutboxService implements RelayOutboxUseCase {
     private final RandomGenerator random;
     private final RelaySettings settings;
 
-    /** Where this process's last full claim ended: the place to use when the shared one is held by another claim. */
+    /** Where this process's last full claim ended: the place to use when the store keeps no shared one. */
     private final AtomicReference<ClaimStart> resumeAfter = new AtomicReference<>();
     private volatile Instant lastClaimFromTheBeginning = Instant.MIN;
 
@@ -95,13 +97,14 @@ public class RelayOutboxService implements RelayOutboxUseCase {
             lastClaimFromTheBeginning = claimedAt;
         }
         Claim claim = transactions.inTransaction(Workload.GENERAL, () -> {
-            SharedClaimPlace shared = store.lockSharedClaimPlace();
-            ClaimStart place = shared.held() ? shared.place() : resumeAfter.get();
+            SharedClaimPlace shared = store.sharedClaimPlace();
+            ClaimStart place = shared.available() ? shared.place() : resumeAfter.get();
             List<ClaimedEvent> events = store.claim(settings.batchSize(), lease, claimedAt,
                     claimedAt.plus(settings.lease()), fromTheBeginning ? null : place);
             ClaimStart next = nextPlace(place, events);
-            if (shared.held() && !Objects.equals(next, shared.place())) {
-                store.moveSharedClaimPlace(next);
+            if (shared.available() && !Objects.equals(next, shared.place())) {
+                // Against the place as it is now: another claim may have moved it on since we read it.
+                store.moveSharedClaimPlace(now -> next == null ? null : furthest(now, next));
             }
             return new Claim(events, next);
         });
@@ -151,8 +154,12 @@ public class RelayOutboxService implements RelayOutboxUseCase {
         if (claimed.size() < settings.batchSize()) {
             return null;
         }
-        ClaimedEvent last = claimed.get(claimed.size() - 1);
-        return place == null || place.isBefore(last.dueAt(), last.id()) ? last.position() : place;
+        return furthest(place, claimed.get(claimed.size() - 1).position());
+    }
+
+    /** The later of two places in claim order ({@code a} may be null: none). */
+    private static ClaimStart furthest(ClaimStart a, ClaimStart b) {
+        return a == null || a.isBefore(b.dueAt(), b.id()) ? b : a;
     }
 
     private Map<EventId, PublishOutcome> publish(List<ClaimedEvent> claimed) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The outbox in memory, from both sides: the callback path appends ({@link OutboxStore}) and the relay claims and
@@ -31,29 +32,51 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
     private final List<Optional<ClaimStart>> claimStarts = new ArrayList<>();
 
     private ClaimStart sharedPlace;
-    private boolean sharedPlaceHeldElsewhere;
+    private boolean sharedPlaceKept = true;
+    private boolean sharedPlaceBeingMoved;
+    private final List<Boolean> sharedPlaceMoves = new ArrayList<>();
 
     /** Where the relays' shared claim place is now (null: none). */
     public synchronized ClaimStart sharedPlace() {
         return sharedPlace;
     }
 
-    /** Makes the shared claim place look held by another claim (or free again), as a concurrent claim would. */
-    public synchronized void holdSharedPlaceElsewhere(boolean held) {
-        sharedPlaceHeldElsewhere = held;
+    /** Whether each attempt so far to move the shared place moved it (false: another claim was moving it). */
+    public synchronized List<Boolean> sharedPlaceMoves() {
+        return List.copyOf(sharedPlaceMoves);
+    }
+
+    private ClaimStart sharedPlaceMovedDuringNextClaim;
+
+    /** During the next claim, another claim (of another relay) moves the shared place to {@code place}. */
+    public synchronized void moveSharedPlaceDuringNextClaim(ClaimStart place) {
+        sharedPlaceMovedDuringNextClaim = place;
+    }
+
+    /** Makes the shared claim place look as if another claim were moving it right now (or no longer). */
+    public synchronized void moveSharedPlaceElsewhere(boolean moving) {
+        sharedPlaceBeingMoved = moving;
+    }
+
+    /** Makes the store keep no shared claim place (or keep one again, from none). */
+    public synchronized void keepSharedPlace(boolean kept) {
+        sharedPlaceKept = kept;
+        sharedPlace = null;
     }
 
     @Override
-    public synchronized SharedClaimPlace lockSharedClaimPlace() {
-        return sharedPlaceHeldElsewhere ? SharedClaimPlace.UNAVAILABLE : SharedClaimPlace.heldAt(sharedPlace);
+    public synchronized SharedClaimPlace sharedClaimPlace() {
+        return sharedPlaceKept ? SharedClaimPlace.at(sharedPlace) : SharedClaimPlace.UNAVAILABLE;
     }
 
     @Override
-    public synchronized void moveSharedClaimPlace(ClaimStart place) {
-        if (sharedPlaceHeldElsewhere) {
-            throw new IllegalStateException("the shared claim place is held by another claim");
+    public synchronized boolean moveSharedClaimPlace(UnaryOperator<ClaimStart> move) {
+        boolean moved = sharedPlaceKept && !sharedPlaceBeingMoved;
+        if (moved) {
+            sharedPlace = move.apply(sharedPlace);
         }
-        sharedPlace = place;
+        sharedPlaceMoves.add(moved);
+        return moved;
     }
 
     /** Where each claim so far started (empty: from the beginning of the due range), oldest first. */
@@ -83,6 +106,10 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
     public synchronized List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil,
                                                  ClaimStart after) {
         claimStarts.add(Optional.ofNullable(after));
+        if (sharedPlaceMovedDuringNextClaim != null) {
+            sharedPlace = sharedPlaceMovedDuringNextClaim;
+            sharedPlaceMovedDuringNextClaim = null;
+        }
         List<OutboxEntry> due = rows.values().stream()
                 .filter(r -> r.status() == OutboxStatus.PENDING && !r.nextAttemptAt().isAfter(now))
                 .filter(r -> r.leaseUntil() == null || !r.leaseUntil().isAfter(now))

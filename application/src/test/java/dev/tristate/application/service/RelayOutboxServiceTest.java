@@ -134,25 +134,56 @@ class RelayOutboxServiceTest {
     }
 
     @Test
-    void aClaimThatFindsTheSharedPlaceHeldByAnotherClaimUsesItsOwnPlaceAndLeavesTheSharedOneAlone() {
+    void aClaimThatCannotMoveTheSharedPlaceWhileAnotherClaimMovesItLeavesItAndNothingIsClaimedTwice() {
         for (int i = 0; i < 35; i++) {
             event();
         }
         RelayOutboxService second = relay(CrashPoints.NONE);
         relay.relayOnce();
         second.relayOnce();
-        store.holdSharedPlaceElsewhere(true);
+        store.moveSharedPlaceElsewhere(true);
 
         RelayReport third = relay.relayOnce();
 
         assertThat(third.claimed()).isEqualTo(10);
-        assertThat(store.claimStarts().get(2)).as("this relay's own last place").contains(new ClaimStart(T0, 10));
-        assertThat(store.sharedPlace()).isEqualTo(new ClaimStart(T0, 20));
-        store.holdSharedPlaceElsewhere(false);
-        relay.relayOnce();
+        assertThat(store.claimStarts().get(2)).contains(new ClaimStart(T0, 20));
+        assertThat(store.sharedPlaceMoves()).containsExactly(true, true, false);
+        assertThat(store.sharedPlace()).as("as it was").isEqualTo(new ClaimStart(T0, 20));
+        store.moveSharedPlaceElsewhere(false);
+        RelayReport fourth = second.relayOnce();
         assertThat(store.claimStarts().get(3)).contains(new ClaimStart(T0, 20));
+        assertThat(fourth.claimed()).as("past the leased batch the shared place missed").isEqualTo(5);
         assertThat(delivered()).hasSize(35).doesNotHaveDuplicates();
         assertThat(store.statuses()).containsExactly(OutboxStatus.SENT);
+    }
+
+    @Test
+    void aClaimMovesTheSharedPlaceOnlyForwardFromWhereAnotherRelayHasMovedItMeanwhile() {
+        for (int i = 0; i < 50; i++) {
+            event();
+        }
+        relay.relayOnce();
+        // While this relay claims 11-20, another relay claims 21-30 and moves the place past them.
+        store.moveSharedPlaceDuringNextClaim(new ClaimStart(T0, 30));
+
+        relay.relayOnce();
+
+        assertThat(store.claimStarts().get(1)).contains(new ClaimStart(T0, 10));
+        assertThat(store.sharedPlace()).as("not back to this claim's end").isEqualTo(new ClaimStart(T0, 30));
+    }
+
+    @Test
+    void aStoreWithoutASharedPlaceLeavesEachRelayItsOwnPlace() {
+        store.keepSharedPlace(false);
+        for (int i = 0; i < 30; i++) {
+            event();
+        }
+        relay.relayOnce();
+        relay.relayOnce();
+
+        assertThat(store.claimStarts()).containsExactly(Optional.empty(), Optional.of(new ClaimStart(T0, 10)));
+        assertThat(store.sharedPlaceMoves()).isEmpty();
+        assertThat(store.sharedPlace()).isNull();
     }
 
     @Test

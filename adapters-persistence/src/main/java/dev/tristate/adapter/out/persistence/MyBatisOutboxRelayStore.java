@@ -17,8 +17,10 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The relay's side of {@code outbox_events}. The claim differs per database (see {@link ClaimDialect}); everything
@@ -111,23 +113,32 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
     }
 
     @Override
-    public SharedClaimPlace lockSharedClaimPlace() {
+    public SharedClaimPlace sharedClaimPlace() {
         return translate(() -> {
-            RelayBatchStatements.Place row = batches.lockPlace();
-            if (row == null) {
-                return SharedClaimPlace.UNAVAILABLE;
-            }
-            return SharedClaimPlace.heldAt(row.dueAt() == null || row.afterId() == null ? null
-                    : new ClaimStart(Rows.instant(row.dueAt()), row.afterId()));
+            RelayBatchStatements.Place row = batches.readPlace();
+            return row == null ? SharedClaimPlace.UNAVAILABLE : SharedClaimPlace.at(place(row));
         });
     }
 
     @Override
-    public void moveSharedClaimPlace(ClaimStart place) {
-        translate(() -> {
-            batches.movePlace(place == null ? null : Rows.utc(place.dueAt()), place == null ? null : place.id());
-            return null;
+    public boolean moveSharedClaimPlace(UnaryOperator<ClaimStart> move) {
+        return translate(() -> {
+            RelayBatchStatements.Place row = batches.lockPlace();
+            if (row == null) {
+                return false;
+            }
+            ClaimStart now = place(row);
+            ClaimStart next = move.apply(now);
+            if (!Objects.equals(next, now)) {
+                batches.movePlace(next == null ? null : Rows.utc(next.dueAt()), next == null ? null : next.id());
+            }
+            return true;
         });
+    }
+
+    private static ClaimStart place(RelayBatchStatements.Place row) {
+        return row.dueAt() == null || row.afterId() == null ? null
+                : new ClaimStart(Rows.instant(row.dueAt()), row.afterId());
     }
 
     @Override

@@ -61,9 +61,11 @@ final class RelayBatchStatements {
             + " SET status = 'SENT', sent_at = ?, next_attempt_at = ?, lease_token = NULL, lease_until = NULL"
             + " WHERE lease_token = ? AND status = 'PENDING' AND id IN ";
 
-    /** The relays' shared claim place (changeset 013), locked without waiting: no row when another claim holds it. */
-    static final String LOCK_PLACE = "SELECT due_at, after_id FROM outbox_claim_place WHERE name = 'relay'"
-            + " FOR UPDATE SKIP LOCKED";
+    /** The relays' shared claim place (changeset 013) as last committed; no lock. */
+    static final String READ_PLACE = "SELECT due_at, after_id FROM outbox_claim_place WHERE name = 'relay'";
+
+    /** The same, locked without waiting: no row while another claim is moving it. */
+    static final String LOCK_PLACE = READ_PLACE + " FOR UPDATE SKIP LOCKED";
 
     private static final String MOVE_PLACE = "UPDATE outbox_claim_place SET due_at = ?, after_id = ?"
             + " WHERE name = 'relay'";
@@ -98,9 +100,18 @@ final class RelayBatchStatements {
         }, (rs, n) -> row(rs));
     }
 
-    /** The shared claim place, locked for the surrounding transaction; null when another one holds it or it is missing. */
+    /** The shared claim place as last committed; null when it is missing. */
+    Place readPlace() {
+        return place(READ_PLACE);
+    }
+
+    /** The shared claim place, locked for the surrounding transaction; null when another one holds it (or missing). */
     Place lockPlace() {
-        List<Place> rows = jdbc.query(LOCK_PLACE,
+        return place(LOCK_PLACE);
+    }
+
+    private Place place(String sql) {
+        List<Place> rows = jdbc.query(sql,
                 (rs, n) -> new Place(rs.getObject(1, LocalDateTime.class), rs.getObject(2, Long.class)));
         return rows.isEmpty() ? null : rows.get(0);
     }

@@ -90,22 +90,27 @@ class MyBatisOutboxRelayStoreTest extends OutboxRelayStoreContract {
     }
 
     @Test
-    void whileAnotherClaimHoldsTheSharedPlaceLockingItAnswersAtOnceThatItIsUnavailable() throws Exception {
-        try (java.sql.Connection holder = jdbc.getDataSource().getConnection()) {
-            holder.setAutoCommit(false);
-            try (var ps = holder.prepareStatement(RelayBatchStatements.LOCK_PLACE)) {
+    void whileAnotherClaimMovesTheSharedPlaceAMoveGivesUpAtOnceAndReadingItDoesNotWait() throws Exception {
+        OutboxRelayStore.ClaimStart place = new OutboxRelayStore.ClaimStart(T0.plusSeconds(5), 7);
+        transactions.inTransaction(() -> store.moveSharedClaimPlace(now -> place));
+        try (java.sql.Connection other = jdbc.getDataSource().getConnection()) {
+            other.setAutoCommit(false);
+            try (var ps = other.prepareStatement(RelayBatchStatements.LOCK_PLACE)) {
                 ps.executeQuery().close();
             }
             long start = System.nanoTime();
 
-            OutboxRelayStore.SharedClaimPlace place = transactions.inTransaction(() -> store.lockSharedClaimPlace());
+            boolean moved = transactions.inTransaction(
+                    () -> store.moveSharedClaimPlace(now -> new OutboxRelayStore.ClaimStart(T0.plusSeconds(6), 8)));
+            OutboxRelayStore.SharedClaimPlace read = transactions.inTransaction(() -> store.sharedClaimPlace());
 
-            assertThat(place).isEqualTo(OutboxRelayStore.SharedClaimPlace.UNAVAILABLE);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).as("no wait for the lock")
                     .isLessThan(Duration.ofSeconds(1));
-            holder.rollback();
+            assertThat(moved).isFalse();
+            assertThat(read).isEqualTo(OutboxRelayStore.SharedClaimPlace.at(place));
+            other.rollback();
         }
-        assertThat(transactions.inTransaction(() -> store.lockSharedClaimPlace()).held()).isTrue();
+        assertThat(transactions.inTransaction(() -> store.moveSharedClaimPlace(now -> null))).isTrue();
     }
 
     @Test

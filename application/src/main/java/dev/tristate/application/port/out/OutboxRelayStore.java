@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The relay's view of the outbox. Every write is conditional on the lease token the caller holds: a relay whose lease
@@ -40,18 +41,18 @@ public interface OutboxRelayStore {
     List<ClaimedEvent> claim(int limit, LeaseToken lease, Instant now, Instant leaseUntil, ClaimStart after);
 
     /**
-     * Locks the claim place that all relays share (every process, every loop), for the rest of the surrounding
-     * transaction: call it inside the claim's transaction, before {@link #claim}. Never waits: when another claim holds
-     * the place right now, the answer is {@link SharedClaimPlace#UNAVAILABLE} and the caller uses a place of its own.
-     * The place is only a hint where to start: whatever it says, every due event stays claimable from the beginning.
+     * The claim place that all relays share (every process, every loop), as last committed: a plain read, no lock.
+     * {@link SharedClaimPlace#UNAVAILABLE} when the store has none (then the caller uses a place of its own). The
+     * place is only a hint where to start: whatever it says, every due event stays claimable from the beginning.
      */
-    SharedClaimPlace lockSharedClaimPlace();
+    SharedClaimPlace sharedClaimPlace();
 
     /**
-     * Moves the shared claim place to {@code place} (null: none, the next claim starts from the beginning). Only in the
-     * transaction that locked it with {@link #lockSharedClaimPlace()}.
+     * Moves the shared claim place from where it is now to {@code move.apply(now)} (null: none, the next claim starts
+     * from the beginning), inside the claim's transaction. Never waits: when another claim is moving it at this moment,
+     * nothing changes and the answer is false.
      */
-    void moveSharedClaimPlace(ClaimStart place);
+    boolean moveSharedClaimPlace(UnaryOperator<ClaimStart> move);
 
     /** Marks SENT those of {@code ids} still PENDING under {@code lease}; returns how many. */
     int markSent(Collection<Long> ids, LeaseToken lease, Instant now);
@@ -106,21 +107,21 @@ public interface OutboxRelayStore {
     }
 
     /**
-     * The shared claim place as {@link #lockSharedClaimPlace()} found it: {@code held} by this transaction, with its
-     * {@code place} (null: none), or not available to it.
+     * The shared claim place as {@link #sharedClaimPlace()} read it: {@code available}, with its {@code place} (null:
+     * none), or not kept by the store.
      */
-    record SharedClaimPlace(boolean held, ClaimStart place) {
-        /** Held by another claim right now (or missing): use a place of your own. */
+    record SharedClaimPlace(boolean available, ClaimStart place) {
+        /** The store keeps no shared place: use a place of your own. */
         public static final SharedClaimPlace UNAVAILABLE = new SharedClaimPlace(false, null);
 
         public SharedClaimPlace {
-            if (!held && place != null) {
-                throw new IllegalArgumentException("a place not held has no value");
+            if (!available && place != null) {
+                throw new IllegalArgumentException("an unavailable place has no value");
             }
         }
 
-        /** Held by this transaction, at {@code place} (null: none). */
-        public static SharedClaimPlace heldAt(ClaimStart place) {
+        /** Available, at {@code place} (null: none). */
+        public static SharedClaimPlace at(ClaimStart place) {
             return new SharedClaimPlace(true, place);
         }
     }

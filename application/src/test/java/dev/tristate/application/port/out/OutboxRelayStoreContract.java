@@ -170,24 +170,23 @@ public abstract class OutboxRelayStoreContract {
     }
 
     @Test
-    void theSharedClaimPlaceKeepsWhereAClaimMovedItUntilTheNextMovesIt() {
+    void theSharedClaimPlaceMovesFromWhereItIsNowAndKeepsWhereItWasMoved() {
         OutboxRelayStore.ClaimStart place = new OutboxRelayStore.ClaimStart(T0.plusSeconds(7).plusNanos(123_000), 42);
-        transactions().inTransaction(() -> {
-            assertThat(store().lockSharedClaimPlace().held()).isTrue();
-            store().moveSharedClaimPlace(place);
-            return null;
-        });
-        assertThat(transactions().inTransaction(() -> store().lockSharedClaimPlace()))
-                .isEqualTo(OutboxRelayStore.SharedClaimPlace.heldAt(place));
+        OutboxRelayStore.ClaimStart further = new OutboxRelayStore.ClaimStart(T0.plusSeconds(8), 43);
+        List<OutboxRelayStore.ClaimStart> seen = new ArrayList<>();
+        assertThat(transactions().inTransaction(() -> store().moveSharedClaimPlace(now -> place))).isTrue();
+        assertThat(store().sharedClaimPlace()).isEqualTo(OutboxRelayStore.SharedClaimPlace.at(place));
 
-        transactions().inTransaction(() -> {
-            store().lockSharedClaimPlace();
-            store().moveSharedClaimPlace(null);
-            return null;
-        });
-        assertThat(transactions().inTransaction(() -> store().lockSharedClaimPlace()))
-                .as("none: the next claim starts from the beginning")
-                .isEqualTo(OutboxRelayStore.SharedClaimPlace.heldAt(null));
+        assertThat(transactions().inTransaction(() -> store().moveSharedClaimPlace(now -> {
+            seen.add(now);
+            return further;
+        }))).isTrue();
+
+        assertThat(seen).as("the move is given the place as it is").containsExactly(place);
+        assertThat(store().sharedClaimPlace()).isEqualTo(OutboxRelayStore.SharedClaimPlace.at(further));
+        transactions().inTransaction(() -> store().moveSharedClaimPlace(now -> null));
+        assertThat(store().sharedClaimPlace()).as("none: the next claim starts from the beginning")
+                .isEqualTo(OutboxRelayStore.SharedClaimPlace.at(null));
     }
 
     @Test
