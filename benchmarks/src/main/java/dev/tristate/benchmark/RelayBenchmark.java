@@ -449,7 +449,8 @@ public final class RelayBenchmark {
 
     /**
      * The relay's claim on MariaDB/MySQL (RelayBatchStatements: the shared claim place, the locking SELECT with the
-     * rows' columns, then the lease), timed as one transaction and rolled back, so every sample sees the same due rows. No relay runs meanwhile.
+     * rows' columns, then the lease), timed as one transaction and rolled back, so every sample sees the same due rows.
+     * No relay runs meanwhile.
      */
     private List<Claim> claimTiming() throws SQLException, InterruptedException {
         List<Claim> claims = new ArrayList<>();
@@ -465,7 +466,7 @@ public final class RelayBenchmark {
         // One copy of the outbox per size, each in a database of its own, and the samples taken in turns across them:
         // with one table grown from size to size, each size was timed at another moment, and what the machine did
         // meanwhile (above all the database writing back the pages a million rows dirtied) weighed on one size only
-        // (p50 from 0.79x to 1.54x between runs of the same build in session 7).
+        // (p50 from 0.79x to 1.54x between runs of the same relay code in session 7).
         List<String> schemas = sizes.stream().map(size -> settings.database() + "_claim_" + size).toList();
         List<java.sql.Connection> connections = new ArrayList<>();
         try {

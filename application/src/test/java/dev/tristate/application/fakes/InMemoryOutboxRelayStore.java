@@ -35,6 +35,7 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
     private boolean sharedPlaceKept = true;
     private boolean sharedPlaceBeingMoved;
     private final List<Boolean> sharedPlaceMoves = new ArrayList<>();
+    private ClaimStart sharedPlaceMovedDuringNextClaim;
 
     /** Where the relays' shared claim place is now (null: none). */
     public synchronized ClaimStart sharedPlace() {
@@ -45,8 +46,6 @@ public class InMemoryOutboxRelayStore implements OutboxStore, OutboxRelayStore, 
     public synchronized List<Boolean> sharedPlaceMoves() {
         return List.copyOf(sharedPlaceMoves);
     }
-
-    private ClaimStart sharedPlaceMovedDuringNextClaim;
 
     /** During the next claim, another claim (of another relay) moves the shared place to {@code place}. */
     public synchronized void moveSharedPlaceDuringNextClaim(ClaimStart place) {
