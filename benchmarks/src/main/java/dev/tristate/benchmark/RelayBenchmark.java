@@ -502,7 +502,8 @@ public final class RelayBenchmark {
                         sorted[(int) Math.ceil(sorted.length * 0.99) - 1] / 1e6,
                         Arrays.stream(sorted).average().orElse(0) / 1e6, plans.get(k));
                 claims.add(claim);
-                say(String.format(Locale.ROOT, "  %,9d SENT rows: claim p50 %.2f ms, p99 %.2f ms, mean %.2f ms; plan: %s",
+                say(String.format(Locale.ROOT,
+                        "  %,9d SENT rows: claim p50 %.2f ms, p99 %.2f ms, mean %.2f ms; plan: %s",
                         claim.sentRows(), claim.p50(), claim.p99(), claim.mean(), claim.plan()));
             }
         } finally {
