@@ -1,6 +1,6 @@
 package dev.tristate.benchmark;
 
-import dev.tristate.adapter.out.persistence.SecretCipher;
+import dev.tristate.adapter.out.persistence.tenant.SecretCipher;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,10 +1,10 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.port.in.DurabilityPostureQuery;
-import dev.tristate.application.port.in.DurabilityPostureQuery.DurabilityPosture;
-import dev.tristate.application.port.in.DurabilityPostureQuery.Verdict;
-import dev.tristate.application.port.out.DatabaseSettings;
-import dev.tristate.application.service.DurabilityPostureService;
+import dev.tristate.application.console.port.in.DurabilityPostureQuery;
+import dev.tristate.application.console.port.in.DurabilityPostureQuery.DurabilityPosture;
+import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
+import dev.tristate.application.console.port.out.DatabaseSettings;
+import dev.tristate.application.console.service.DurabilityPostureService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;

@@ -1,9 +1,9 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.port.in.PurgeExpiredIdempotencyKeysUseCase;
-import dev.tristate.application.port.out.IdempotencyStore;
-import dev.tristate.application.port.out.Transactions;
-import dev.tristate.application.service.IdempotencyHousekeepingService;
+import dev.tristate.application.idempotency.port.in.PurgeExpiredIdempotencyKeysUseCase;
+import dev.tristate.application.idempotency.port.out.IdempotencyStore;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.idempotency.service.IdempotencyHousekeepingService;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;

@@ -1,8 +1,8 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.port.out.ChannelCredentialStore;
-import dev.tristate.application.port.out.ChannelCredentialStore.ChannelAccount;
-import dev.tristate.application.service.ProvisionTenantService;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
+import dev.tristate.application.tenant.service.ProvisionTenantService;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.time.Clock;
 import java.util.List;

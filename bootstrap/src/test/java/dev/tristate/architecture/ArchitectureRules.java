@@ -25,8 +25,8 @@ public final class ArchitectureRules {
     static final String BASE = "dev.tristate";
     static final String DOMAIN = BASE + ".domain..";
     static final String APPLICATION = BASE + ".application..";
-    static final String APPLICATION_SERVICES = BASE + ".application.service..";
-    static final String INBOUND_PORTS = BASE + ".application.port.in..";
+    static final String APPLICATION_SERVICES = BASE + ".application.*.service..";
+    static final String INBOUND_PORTS = BASE + ".application.*.port.in..";
     static final String ADMIN_UI = BASE + ".adapter.in.admin..";
 
     private ArchitectureRules() {
@@ -66,7 +66,7 @@ public final class ArchitectureRules {
     public static final ArchRule admin_ui_should_use_only_inbound_ports = noClasses()
             .that().resideInAPackage(ADMIN_UI)
             .should().dependOnClassesThat().resideInAnyPackage(APPLICATION_SERVICES,
-                    BASE + ".application.port.out..")
+                    BASE + ".application.*.port.out..")
             .orShould().dependOnClassesThat().resideInAPackage(BASE + ".adapter.out..")
             .as("admin-ui should reach the application only through inbound ports");
 

@@ -2,7 +2,7 @@ package dev.tristate.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.out.TenantRepository;
+import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.net.http.HttpClient;

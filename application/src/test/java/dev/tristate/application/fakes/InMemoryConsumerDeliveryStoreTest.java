@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.ConsumerDeliveryStore;
-import dev.tristate.application.port.out.ConsumerDeliveryStoreContract;
+import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.consumer.port.out.ConsumerDeliveryStoreContract;
 
 class InMemoryConsumerDeliveryStoreTest extends ConsumerDeliveryStoreContract {
 

@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.EntitlementLedgerView;
+import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementKind;
 import dev.tristate.domain.payment.Payment;

@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.EntitlementLedgerView;
-import dev.tristate.application.port.out.EntitlementLedgerViewContract;
-import dev.tristate.application.port.out.EntitlementStore;
+import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
+import dev.tristate.application.consumer.port.out.EntitlementLedgerViewContract;
+import dev.tristate.application.consumer.port.out.EntitlementStore;
 
 class InMemoryEntitlementLedgerViewTest extends EntitlementLedgerViewContract {
 

@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.EntitlementStore;
-import dev.tristate.application.port.out.EntitlementStoreContract;
+import dev.tristate.application.consumer.port.out.EntitlementStore;
+import dev.tristate.application.consumer.port.out.EntitlementStoreContract;
 
 class InMemoryEntitlementStoreTest extends EntitlementStoreContract {
 
@@ -10,7 +10,7 @@ class InMemoryEntitlementStoreTest extends EntitlementStoreContract {
     private final InMemoryTransactions transactions = new InMemoryTransactions(store);
 
     @Override
-    protected dev.tristate.application.port.out.Transactions transactions() {
+    protected dev.tristate.application.shared.port.out.Transactions transactions() {
         return transactions;
     }
 

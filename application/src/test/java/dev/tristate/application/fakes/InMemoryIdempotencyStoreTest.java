@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.IdempotencyStore;
-import dev.tristate.application.port.out.IdempotencyStoreContract;
+import dev.tristate.application.idempotency.port.out.IdempotencyStore;
+import dev.tristate.application.idempotency.port.out.IdempotencyStoreContract;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.UUID;
 

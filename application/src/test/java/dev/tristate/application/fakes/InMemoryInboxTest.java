@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.Inbox;
-import dev.tristate.application.port.out.InboxContract;
+import dev.tristate.application.consumer.port.out.Inbox;
+import dev.tristate.application.consumer.port.out.InboxContract;
 
 class InMemoryInboxTest extends InboxContract {
 

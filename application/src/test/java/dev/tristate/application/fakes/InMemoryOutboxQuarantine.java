@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.OutboxQuarantine;
+import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.domain.console.OutboxEventView;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;

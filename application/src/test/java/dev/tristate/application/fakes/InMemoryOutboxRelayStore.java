@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.OutboxRelayStore;
-import dev.tristate.application.port.out.OutboxStore;
-import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.outbox.port.out.OutboxRelayStore;
+import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outbox.OutboxBacklog;

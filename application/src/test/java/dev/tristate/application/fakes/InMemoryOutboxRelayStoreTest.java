@@ -1,9 +1,9 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.OutboxRelayStore;
-import dev.tristate.application.port.out.OutboxRelayStoreContract;
-import dev.tristate.application.port.out.OutboxStore;
-import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.outbox.port.out.OutboxRelayStore;
+import dev.tristate.application.outbox.port.out.OutboxRelayStoreContract;
+import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.shared.port.out.Transactions;
 
 class InMemoryOutboxRelayStoreTest extends OutboxRelayStoreContract {
 

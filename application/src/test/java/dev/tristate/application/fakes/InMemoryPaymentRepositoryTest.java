@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.PaymentRepository;
-import dev.tristate.application.port.out.PaymentRepositoryContract;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.payment.port.out.PaymentRepositoryContract;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.UUID;
 

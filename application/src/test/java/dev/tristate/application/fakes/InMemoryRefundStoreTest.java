@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.PaymentRepository;
-import dev.tristate.application.port.out.RefundStore;
-import dev.tristate.application.port.out.RefundStoreContract;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.out.RefundStore;
+import dev.tristate.application.refund.port.out.RefundStoreContract;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.UUID;
 

@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.resolution.ResolutionStatus;

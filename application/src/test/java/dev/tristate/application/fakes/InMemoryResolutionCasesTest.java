@@ -1,9 +1,9 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.PaymentRepository;
-import dev.tristate.application.port.out.ResolutionCases;
-import dev.tristate.application.port.out.ResolutionCasesContract;
-import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.ResolutionCasesContract;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.UUID;
 

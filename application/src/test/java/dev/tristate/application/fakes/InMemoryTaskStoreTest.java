@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.TaskStore;
-import dev.tristate.application.port.out.TaskStoreContract;
-import dev.tristate.application.port.out.TenantWebhooks;
+import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.consumer.port.out.TaskStoreContract;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 
 class InMemoryTaskStoreTest extends TaskStoreContract {
 

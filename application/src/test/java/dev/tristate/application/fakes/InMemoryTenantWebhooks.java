@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.PersistenceFailure;
-import dev.tristate.application.port.out.Transactions;
-import dev.tristate.application.port.out.Workload;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.port.out.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

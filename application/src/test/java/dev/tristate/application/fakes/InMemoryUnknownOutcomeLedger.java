@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.ArrayList;

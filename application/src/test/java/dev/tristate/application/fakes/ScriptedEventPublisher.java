@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.EventPublisher;
+import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.util.ArrayList;

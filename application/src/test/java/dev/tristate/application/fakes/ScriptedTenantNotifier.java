@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.TenantNotifier;
+import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.domain.task.TaskKey;
 import java.net.URI;
 import java.util.ArrayList;

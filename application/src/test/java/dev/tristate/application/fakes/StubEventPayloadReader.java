@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.port.out.EventPayloadReader;
+import dev.tristate.application.consumer.port.out.EventPayloadReader;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.tristate.bootstrap.callback;
 
-import dev.tristate.application.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.testing.IntegrationEnvironment;
 import javax.sql.DataSource;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.tristate.adapter.out.persistence.SecretCipher;
+import dev.tristate.adapter.out.persistence.tenant.SecretCipher;
 import dev.tristate.bootstrap.support.ChildApplication;
 import dev.tristate.testing.IntegrationEnvironment;
 import java.io.IOException;

@@ -2,15 +2,15 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.RunDailyReconciliationsUseCase.AccountResult;
-import dev.tristate.application.port.in.RunDailyReconciliationsUseCase.DailyRound;
-import dev.tristate.application.port.in.RunDailyReconciliationsUseCase.Outcome;
-import dev.tristate.application.port.in.StartReconciliationUseCase;
-import dev.tristate.application.port.out.ChannelCredentialStore;
-import dev.tristate.application.port.out.ReconciliationRecords;
-import dev.tristate.application.port.out.ReconciliationRecords.RunStatus;
-import dev.tristate.application.port.out.ReconciliationRecords.StoredRun;
-import dev.tristate.application.service.DailyReconciliationService;
+import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.AccountResult;
+import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.DailyRound;
+import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.Outcome;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RunStatus;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredRun;
+import dev.tristate.application.reconciliation.service.DailyReconciliationService;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.time.Clock;

@@ -2,31 +2,31 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.CreatePaymentUseCase.CreatePaymentCommand;
-import dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest;
-import dev.tristate.application.port.in.IdempotentResponse;
-import dev.tristate.application.port.in.PaymentResponseRenderer;
-import dev.tristate.application.port.in.Rejection;
-import dev.tristate.application.port.in.RenderedResponse;
-import dev.tristate.application.port.in.UnknownCaseView;
-import dev.tristate.application.port.out.ChannelCredentialStore;
-import dev.tristate.application.port.out.ChannelGateway;
-import dev.tristate.application.port.out.IdempotencyStore;
-import dev.tristate.application.port.out.NotificationLog;
-import dev.tristate.application.port.out.OutboxStore;
-import dev.tristate.application.port.out.PaymentRepository;
-import dev.tristate.application.port.out.PersistenceFailure;
-import dev.tristate.application.port.out.ResolutionCases;
-import dev.tristate.application.port.out.ReviewCases;
-import dev.tristate.application.port.out.Transactions;
-import dev.tristate.application.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.port.out.Workload;
-import dev.tristate.application.service.CreatePaymentService;
-import dev.tristate.application.service.IdempotencyGate;
-import dev.tristate.application.service.IdempotencySettings;
-import dev.tristate.application.service.ResolvePaymentsService;
-import dev.tristate.application.service.ResolverSettings;
-import dev.tristate.application.service.UnknownOutcomeRecorder;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
+import dev.tristate.application.idempotency.port.in.IdempotentResponse;
+import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
+import dev.tristate.application.payment.port.in.Rejection;
+import dev.tristate.application.idempotency.port.in.RenderedResponse;
+import dev.tristate.application.resolution.port.in.UnknownCaseView;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.idempotency.port.out.IdempotencyStore;
+import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.shared.port.out.Workload;
+import dev.tristate.application.payment.service.CreatePaymentService;
+import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencySettings;
+import dev.tristate.application.resolution.service.ResolvePaymentsService;
+import dev.tristate.application.resolution.service.ResolverSettings;
+import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.outcome.OutcomeClass;
@@ -266,7 +266,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
             } finally {
                 running.get(outTradeNo).decrementAndGet();
             }
-            throw new dev.tristate.application.port.out.ChannelFailure(OutcomeClass.UNKNOWN, "no answer", null);
+            throw new dev.tristate.application.payment.port.out.ChannelFailure(OutcomeClass.UNKNOWN, "no answer", null);
         }
     }
 

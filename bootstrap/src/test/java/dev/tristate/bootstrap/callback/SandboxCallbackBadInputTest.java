@@ -5,7 +5,7 @@ import static dev.tristate.bootstrap.callback.CallbackTestSupport.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;

@@ -8,7 +8,7 @@ import static dev.tristate.bootstrap.callback.CallbackTestSupport.post;
 import static dev.tristate.bootstrap.callback.CallbackTestSupport.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;

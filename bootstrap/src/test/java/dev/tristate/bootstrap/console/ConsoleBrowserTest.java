@@ -2,11 +2,11 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.ReconciliationQuery;
-import dev.tristate.application.port.in.ReleaseQuarantinedWorkUseCase;
-import dev.tristate.application.port.in.StartReconciliationUseCase;
-import dev.tristate.application.port.in.StartReconciliationUseCase.StartReconciliationCommand;
-import dev.tristate.application.port.in.StartReconciliationUseCase.StatementSource;
+import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
+import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;

@@ -2,7 +2,7 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.out.RefundStore;
+import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;

@@ -2,9 +2,9 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.out.AuditTrail;
-import dev.tristate.application.port.out.TenantWebhooks;
-import dev.tristate.application.service.TenantAdministrationService;
+import dev.tristate.application.shared.port.out.AuditTrail;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.service.TenantAdministrationService;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;

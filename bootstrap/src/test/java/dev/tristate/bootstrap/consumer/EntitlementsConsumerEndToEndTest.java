@@ -3,7 +3,7 @@ package dev.tristate.bootstrap.consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tristate.application.port.in.PaymentEntitlementsQuery;
+import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.payment.PaymentId;

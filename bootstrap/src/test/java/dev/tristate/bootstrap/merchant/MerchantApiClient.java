@@ -2,9 +2,9 @@ package dev.tristate.bootstrap.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.ProvisionTenantUseCase;
-import dev.tristate.application.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
-import dev.tristate.application.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;

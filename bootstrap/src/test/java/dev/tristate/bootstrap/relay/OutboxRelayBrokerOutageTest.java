@@ -3,7 +3,7 @@ package dev.tristate.bootstrap.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.testing.IntegrationEnvironment;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.channel;
 
-import dev.tristate.application.port.in.RawNotification;
-import dev.tristate.application.port.out.ChannelNotificationFormat;
-import dev.tristate.application.port.out.ParseResult;
+import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
+import dev.tristate.application.callback.port.out.ParseResult;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.channel;
 
-import dev.tristate.application.port.out.ParseResult;
+import dev.tristate.application.callback.port.out.ParseResult;
 
 /**
  * Thrown while reading a notification that cannot be read. It never leaves a format: {@code parse} turns it into

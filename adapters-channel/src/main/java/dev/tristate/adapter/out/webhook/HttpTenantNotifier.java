@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.webhook;
 
-import dev.tristate.application.port.out.TenantNotifier;
+import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.task.TaskKey;
 import java.net.ConnectException;

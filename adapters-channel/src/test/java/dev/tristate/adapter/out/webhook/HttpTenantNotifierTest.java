@@ -3,10 +3,10 @@ package dev.tristate.adapter.out.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.tristate.application.port.out.TenantNotifier.Delivered;
-import dev.tristate.application.port.out.TenantNotifier.GrantNotice;
-import dev.tristate.application.port.out.TenantNotifier.NotDelivered;
-import dev.tristate.application.port.out.TenantNotifier.NotifyOutcome;
+import dev.tristate.application.consumer.port.out.TenantNotifier.Delivered;
+import dev.tristate.application.consumer.port.out.TenantNotifier.GrantNotice;
+import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
+import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.task.TaskKey;
 import java.io.IOException;

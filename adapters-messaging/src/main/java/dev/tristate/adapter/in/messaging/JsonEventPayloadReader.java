@@ -1,6 +1,6 @@
 package dev.tristate.adapter.in.messaging;
 
-import dev.tristate.application.port.out.EventPayloadReader;
+import dev.tristate.application.consumer.port.out.EventPayloadReader;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;

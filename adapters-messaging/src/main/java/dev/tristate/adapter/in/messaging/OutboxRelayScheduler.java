@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.messaging;
 
-import dev.tristate.application.port.in.OutboxBacklogQuery;
-import dev.tristate.application.port.in.PurgeSentEventsUseCase;
-import dev.tristate.application.port.in.RelayOutboxUseCase;
-import dev.tristate.application.port.in.RelayReport;
+import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
+import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
+import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
+import dev.tristate.application.outbox.port.in.RelayReport;
 import dev.tristate.domain.outbox.OutboxBacklog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

@@ -5,7 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.ConfirmListener;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
-import dev.tristate.application.port.out.EventPublisher;
+import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
 import io.micrometer.core.instrument.Counter;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tristate.adapter.out.messaging.embedded.EmbeddedAmqpBroker;
-import dev.tristate.application.port.in.ConsumeEventUseCase;
+import dev.tristate.application.consumer.port.in.ConsumeEventUseCase;
 import dev.tristate.domain.consumer.InboundMessage;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;

@@ -2,9 +2,9 @@ package dev.tristate.adapter.in.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.out.EventPayloadReader.ConsumedEvent;
-import dev.tristate.application.port.out.EventPayloadReader.ReadResult;
-import dev.tristate.application.port.out.EventPayloadReader.Unreadable;
+import dev.tristate.application.consumer.port.out.EventPayloadReader.ConsumedEvent;
+import dev.tristate.application.consumer.port.out.EventPayloadReader.ReadResult;
+import dev.tristate.application.consumer.port.out.EventPayloadReader.Unreadable;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;

@@ -3,7 +3,7 @@ package dev.tristate.adapter.in.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tristate.application.port.in.RelayReport;
+import dev.tristate.application.outbox.port.in.RelayReport;
 import dev.tristate.domain.outbox.OutboxBacklog;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.adapter.out.messaging.embedded.BrokerKind;
-import dev.tristate.application.port.out.EventPublisher;
-import dev.tristate.application.port.out.EventPublisher.NotSent;
-import dev.tristate.application.port.out.EventPublisher.OutgoingEvent;
-import dev.tristate.application.port.out.EventPublisher.PublishOutcome;
+import dev.tristate.application.outbox.port.out.EventPublisher;
+import dev.tristate.application.outbox.port.out.EventPublisher.NotSent;
+import dev.tristate.application.outbox.port.out.EventPublisher.OutgoingEvent;
+import dev.tristate.application.outbox.port.out.EventPublisher.PublishOutcome;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outcome.OutcomeClass;

@@ -3,7 +3,7 @@ package dev.tristate.adapter.out.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.client.AMQP;
-import dev.tristate.application.port.out.EventPublisher.OutgoingEvent;
+import dev.tristate.application.outbox.port.out.EventPublisher.OutgoingEvent;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.tenant.TenantId;

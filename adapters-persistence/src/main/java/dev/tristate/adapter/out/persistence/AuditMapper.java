@@ -6,7 +6,7 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
 @Mapper
-interface AuditMapper {
+public interface AuditMapper {
 
     class AuditRow {
         String actionKey;

@@ -1,12 +1,12 @@
 package dev.tristate.adapter.out.persistence;
 
 /** Fitting free text (reasons, details, answers) into its column without failing the write. */
-final class Columns {
+public final class Columns {
 
     private Columns() {
     }
 
-    static String clip(String text, int width) {
+    public static String clip(String text, int width) {
         if (text == null || text.length() <= width) {
             return text;
         }

@@ -10,7 +10,7 @@ import java.util.Map;
  * for {@code jdbc:mysql:} URLs and only where the configuration does not set them already
  * ({@code spring.datasource.hikari.data-source-properties.*} wins).
  */
-final class ConnectorJ {
+public final class ConnectorJ {
 
     /**
      * Cache the parse of prepared statements (room for every statement of the application, long ones included), and
@@ -19,7 +19,7 @@ final class ConnectorJ {
      * (the transaction manager restores autocommit, then the pool restores it again); it doubled the statements of
      * the outbox relay's batches. The application changes session state only through JDBC, never with SQL.
      */
-    static final Map<String, String> DEFAULTS = Map.of(
+    public static final Map<String, String> DEFAULTS = Map.of(
             "cachePrepStmts", "true",
             "prepStmtCacheSize", "250",
             "prepStmtCacheSqlLimit", "4096",
@@ -28,7 +28,7 @@ final class ConnectorJ {
     private ConnectorJ() {
     }
 
-    static void applyDefaults(HikariConfig pool) {
+    public static void applyDefaults(HikariConfig pool) {
         String url = pool.getJdbcUrl();
         if (url == null || !url.startsWith("jdbc:mysql:")) {
             return;

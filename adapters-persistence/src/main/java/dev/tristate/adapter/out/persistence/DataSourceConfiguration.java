@@ -2,7 +2,7 @@ package dev.tristate.adapter.out.persistence;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.tristate.application.port.out.Workload;
+import dev.tristate.application.shared.port.out.Workload;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;

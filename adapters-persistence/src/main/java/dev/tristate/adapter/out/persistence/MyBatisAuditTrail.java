@@ -3,7 +3,7 @@ package dev.tristate.adapter.out.persistence;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.AuditMapper.AuditRow;
-import dev.tristate.application.port.out.AuditTrail;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.Page;
@@ -15,7 +15,7 @@ public class MyBatisAuditTrail implements AuditTrail {
 
     private final AuditMapper mapper;
 
-    MyBatisAuditTrail(AuditMapper mapper) {
+    public MyBatisAuditTrail(AuditMapper mapper) {
         this.mapper = mapper;
     }
 
@@ -58,7 +58,7 @@ public class MyBatisAuditTrail implements AuditTrail {
                 row.reason, row.result, row.detail, Rows.instant(row.createdAt));
     }
 
-    static String clip(String s, int max) {
+    public static String clip(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max - 3) + "...";
     }
 }

@@ -4,12 +4,12 @@ import com.zaxxer.hikari.HikariConfig;
 import java.time.Duration;
 
 /** The start-up rule of SYSTEM.md: connection pool timeouts must exceed statement timeouts. */
-final class PoolTimeouts {
+public final class PoolTimeouts {
 
     private PoolTimeouts() {
     }
 
-    static void requireAbove(Duration statementTimeout, HikariConfig pool) {
+    public static void requireAbove(Duration statementTimeout, HikariConfig pool) {
         if (statementTimeout.isNegative() || statementTimeout.isZero()) {
             throw new IllegalStateException("tristate.datasource.statement-timeout must be positive, was "
                     + statementTimeout);

@@ -5,16 +5,16 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /** Times are stored as UTC DATETIME(6), whatever the JVM's or the server's time zone. */
-final class Rows {
+public final class Rows {
 
     private Rows() {
     }
 
-    static LocalDateTime utc(Instant instant) {
+    public static LocalDateTime utc(Instant instant) {
         return instant == null ? null : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
     }
 
-    static Instant instant(LocalDateTime utc) {
+    public static Instant instant(LocalDateTime utc) {
         return utc == null ? null : utc.toInstant(ZoneOffset.UTC);
     }
 }

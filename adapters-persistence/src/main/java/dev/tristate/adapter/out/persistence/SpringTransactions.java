@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.application.port.out.Transactions;
-import dev.tristate.application.port.out.Workload;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.port.out.Workload;
 import java.util.function.Supplier;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;

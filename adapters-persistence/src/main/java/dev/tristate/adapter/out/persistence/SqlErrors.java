@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
@@ -16,24 +16,24 @@ import org.springframework.jdbc.CannotGetJdbcConnectionException;
  * much as what it was: before COMMIT was sent, the server rolls the transaction back on any error or disconnect, so
  * nothing is unknown; only a failure while committing leaves the outcome unknown (see {@link SpringTransactions}).
  */
-final class SqlErrors {
+public final class SqlErrors {
 
     /** MySQL/MariaDB: deadlock found when trying to get lock. */
-    static final int MYSQL_DEADLOCK = 1213;
+    public static final int MYSQL_DEADLOCK = 1213;
     /** MySQL/MariaDB: lock wait timeout exceeded. */
-    static final int MYSQL_LOCK_WAIT_TIMEOUT = 1205;
+    public static final int MYSQL_LOCK_WAIT_TIMEOUT = 1205;
     /** MySQL/MariaDB: duplicate entry for a unique key. */
-    static final int MYSQL_DUPLICATE_KEY = 1062;
+    public static final int MYSQL_DUPLICATE_KEY = 1062;
     /** H2: deadlock detected (40001) and lock timeout (50200); duplicate key 23505. */
-    static final int H2_DEADLOCK = 40001;
-    static final int H2_LOCK_TIMEOUT = 50200;
-    static final int H2_DUPLICATE_KEY = 23505;
+    public static final int H2_DEADLOCK = 40001;
+    public static final int H2_LOCK_TIMEOUT = 50200;
+    public static final int H2_DUPLICATE_KEY = 23505;
 
     private SqlErrors() {
     }
 
     /** Runs one database call, translating what the driver throws into the port's vocabulary. */
-    static <T> T translate(java.util.function.Supplier<T> call) {
+    public static <T> T translate(java.util.function.Supplier<T> call) {
         try {
             return call.get();
         } catch (RuntimeException e) {
@@ -42,14 +42,14 @@ final class SqlErrors {
     }
 
     /** Whether the exception came from the database layer (and so is ours to classify). */
-    static boolean isDatabaseFailure(Throwable e) {
+    public static boolean isDatabaseFailure(Throwable e) {
         return e instanceof PersistenceFailure || e instanceof org.springframework.dao.DataAccessException
                 || e instanceof org.springframework.transaction.TransactionException
                 || hasCause(e, SQLException.class);
     }
 
     /** Classifies a failure that happened before COMMIT was sent. */
-    static PersistenceFailure beforeCommit(RuntimeException e) {
+    public static PersistenceFailure beforeCommit(RuntimeException e) {
         if (e instanceof PersistenceFailure failure) {
             return failure;
         }
@@ -70,14 +70,14 @@ final class SqlErrors {
     }
 
     /** Classifies a failure of COMMIT itself: unless the server said a definite no, nobody knows what it did. */
-    static PersistenceFailure duringCommit(RuntimeException e) {
+    public static PersistenceFailure duringCommit(RuntimeException e) {
         if (hasErrorCode(e, MYSQL_DEADLOCK, H2_DEADLOCK)) {
             return new PersistenceFailure(OutcomeClass.RETRYABLE, describe(e), e);
         }
         return new PersistenceFailure(OutcomeClass.UNKNOWN, "outcome of COMMIT unknown: " + describe(e), e);
     }
 
-    static boolean hasErrorCode(Throwable e, int... codes) {
+    public static boolean hasErrorCode(Throwable e, int... codes) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql) {
                 for (SQLException next = sql; next != null; next = next.getNextException()) {

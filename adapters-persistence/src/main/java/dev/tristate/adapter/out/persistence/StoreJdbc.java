@@ -1,5 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
+import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -14,17 +16,17 @@ import org.springframework.util.function.SingletonSupplier;
  * mybatis-spring uses (error codes by database product, resolved on the first failure), so that {@link SqlErrors}
  * sees the same exceptions whichever of the two ran the statement.
  */
-final class StoreJdbc {
+public final class StoreJdbc {
 
     private StoreJdbc() {
     }
 
     /** {@code tristate.datasource.statement-timeout} in whole seconds, at least one, for MyBatis and JDBC alike. */
-    static int timeoutSeconds(Duration statementTimeout) {
+    public static int timeoutSeconds(Duration statementTimeout) {
         return (int) Math.max(1, statementTimeout.toSeconds());
     }
 
-    static JdbcTemplate template(DataSource dataSource, Duration statementTimeout) {
+    public static JdbcTemplate template(DataSource dataSource, Duration statementTimeout) {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         jdbc.setQueryTimeout(timeoutSeconds(statementTimeout));
         // JdbcTemplate's own default is SQLExceptionSubclassTranslator; mybatis-spring's MyBatisExceptionTranslator

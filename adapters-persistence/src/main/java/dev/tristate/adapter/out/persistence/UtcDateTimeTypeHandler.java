@@ -25,7 +25,7 @@ public class UtcDateTimeTypeHandler extends BaseTypeHandler<LocalDateTime> {
     }
 
     /** Binds a UTC date-time as this handler does, for statements written with plain JDBC. */
-    static void bind(PreparedStatement ps, int i, LocalDateTime value) throws SQLException {
+    public static void bind(PreparedStatement ps, int i, LocalDateTime value) throws SQLException {
         ps.setString(i, literal(value));
     }
 
@@ -34,7 +34,7 @@ public class UtcDateTimeTypeHandler extends BaseTypeHandler<LocalDateTime> {
      * it is written digit by digit: the callback path binds five date-times per callback, and the formatter's general
      * machinery took about 2% of the request thread's CPU. Other years go to the formatter.
      */
-    static String literal(LocalDateTime value) {
+    public static String literal(LocalDateTime value) {
         int year = value.getYear();
         if (year < 1 || year > 9999) {
             return LITERAL.format(value);

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.application.port.out.Workload;
+import dev.tristate.application.shared.port.out.Workload;
 import com.zaxxer.hikari.HikariDataSource;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;

@@ -1,17 +1,17 @@
 package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.application.port.out.ConsumerDeliveryStore;
-import dev.tristate.application.port.out.ConsumerDeliveryStoreContract;
-import dev.tristate.application.port.out.EntitlementLedgerView;
-import dev.tristate.application.port.out.EntitlementLedgerViewContract;
-import dev.tristate.application.port.out.EntitlementStore;
-import dev.tristate.application.port.out.EntitlementStoreContract;
-import dev.tristate.application.port.out.Inbox;
-import dev.tristate.application.port.out.InboxContract;
-import dev.tristate.application.port.out.TaskStore;
-import dev.tristate.application.port.out.TaskStoreContract;
-import dev.tristate.application.port.out.TenantWebhooks;
-import dev.tristate.application.port.out.Transactions;
+import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.consumer.port.out.ConsumerDeliveryStoreContract;
+import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
+import dev.tristate.application.consumer.port.out.EntitlementLedgerViewContract;
+import dev.tristate.application.consumer.port.out.EntitlementStore;
+import dev.tristate.application.consumer.port.out.EntitlementStoreContract;
+import dev.tristate.application.consumer.port.out.Inbox;
+import dev.tristate.application.consumer.port.out.InboxContract;
+import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.consumer.port.out.TaskStoreContract;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.shared.port.out.Transactions;
 import org.junit.jupiter.api.Nested;
 import org.springframework.beans.factory.annotation.Autowired;
 

@@ -8,7 +8,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Base of the adapter's integration tests: the real MariaDB under .ci/run, the embedded H2 elsewhere. */
 @SpringBootTest(classes = PersistenceTestApplication.class, properties = {
         "tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="})
-abstract class PersistenceIntegrationTest {
+public abstract class PersistenceIntegrationTest {
 
     @DynamicPropertySource
     static void services(DynamicPropertyRegistry registry) {

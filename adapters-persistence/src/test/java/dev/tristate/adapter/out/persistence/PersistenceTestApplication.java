@@ -7,5 +7,5 @@ import org.springframework.context.annotation.Import;
 @SpringBootApplication(excludeName = {
         "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration"})
 @Import(PersistenceConfiguration.class)
-class PersistenceTestApplication {
+public class PersistenceTestApplication {
 }

@@ -3,7 +3,7 @@ package dev.tristate.adapter.out.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.port.in.FindConsoleUserQuery;
+import dev.tristate.application.console.port.in.FindConsoleUserQuery;
 import dev.tristate.domain.console.ConsoleUser;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.port.in.AuditLogQuery;
+import dev.tristate.application.console.port.in.AuditLogQuery;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -1,14 +1,14 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.port.in.ConfigureTenantWebhookUseCase;
-import dev.tristate.application.port.in.ManageTenantsUseCase;
-import dev.tristate.application.port.in.ManageTenantsUseCase.CreateTenantCommand;
-import dev.tristate.application.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
-import dev.tristate.application.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
-import dev.tristate.application.port.in.ManageTenantsUseCase.SetWebhookCommand;
-import dev.tristate.application.port.in.ManageTenantsUseCase.TenantChange;
-import dev.tristate.application.port.in.NotFoundInConsole;
-import dev.tristate.application.port.in.TenantsQuery;
+import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.CreateTenantCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.TenantChange;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;

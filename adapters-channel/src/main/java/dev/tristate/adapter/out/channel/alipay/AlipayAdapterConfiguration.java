@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.channel.alipay;
 
-import dev.tristate.application.port.out.ChannelNotificationFormat;
-import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;

@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.application.port.out.ChannelGateway;
-import dev.tristate.application.port.out.ChannelNotificationFormat;
+import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

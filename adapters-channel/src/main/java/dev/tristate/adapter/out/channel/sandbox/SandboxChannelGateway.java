@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.application.port.out.ChannelFailure;
-import dev.tristate.application.port.out.ChannelGateway;
+import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;

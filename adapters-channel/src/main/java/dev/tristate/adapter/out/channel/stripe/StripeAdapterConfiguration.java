@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.channel.stripe;
 
-import dev.tristate.application.port.out.ChannelNotificationFormat;
+import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

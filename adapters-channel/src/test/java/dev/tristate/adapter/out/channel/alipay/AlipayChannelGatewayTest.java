@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alipay.api.internal.util.AlipaySignature;
 import com.sun.net.httpserver.HttpServer;
-import dev.tristate.application.port.out.ChannelFailure;
-import dev.tristate.application.port.out.ChannelGateway.TradeQueryAnswer;
+import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.payment.port.out.ChannelGateway.TradeQueryAnswer;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelTradeStatus;

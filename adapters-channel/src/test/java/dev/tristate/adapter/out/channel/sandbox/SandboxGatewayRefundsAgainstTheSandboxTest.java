@@ -3,9 +3,9 @@ package dev.tristate.adapter.out.channel.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.port.out.ChannelFailure;
-import dev.tristate.application.port.out.ChannelGateway.RefundAnswer;
-import dev.tristate.application.port.out.ChannelGateway.RefundRequest;
+import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.application.payment.port.out.ChannelGateway.RefundRequest;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentTestData;

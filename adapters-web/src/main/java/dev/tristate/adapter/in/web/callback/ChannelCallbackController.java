@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.web.callback;
 
-import dev.tristate.application.port.in.ChannelAnswer;
-import dev.tristate.application.port.in.HandleChannelNotificationUseCase;
-import dev.tristate.application.port.in.RawNotification;
-import dev.tristate.application.port.in.UnknownChannel;
+import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
+import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.application.callback.port.in.UnknownChannel;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.adapter.in.web.problem.ApiProblemException;
 import dev.tristate.adapter.in.web.problem.Problems;
-import dev.tristate.application.port.in.AuthenticateMerchantQuery;
+import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.TenantId;
 

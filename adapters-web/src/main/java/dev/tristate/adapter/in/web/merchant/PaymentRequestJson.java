@@ -1,15 +1,15 @@
 package dev.tristate.adapter.in.web.merchant;
 
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.AMOUNT_MINOR;
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.CHANNEL;
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.CURRENCY;
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
-import static dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.AMOUNT_MINOR;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.CHANNEL;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.CURRENCY;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
 
-import dev.tristate.application.port.in.CreatePaymentUseCase.PaymentRequest;
-import dev.tristate.application.port.in.FieldError;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
+import dev.tristate.application.shared.port.in.FieldError;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

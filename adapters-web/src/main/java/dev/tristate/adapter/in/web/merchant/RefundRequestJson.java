@@ -1,10 +1,10 @@
 package dev.tristate.adapter.in.web.merchant;
 
-import static dev.tristate.application.port.in.CreateRefundUseCase.RefundRequest.AMOUNT_MINOR;
-import static dev.tristate.application.port.in.CreateRefundUseCase.RefundRequest.REASON;
+import static dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest.AMOUNT_MINOR;
+import static dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest.REASON;
 
-import dev.tristate.application.port.in.CreateRefundUseCase.RefundRequest;
-import dev.tristate.application.port.in.FieldError;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
+import dev.tristate.application.shared.port.in.FieldError;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;

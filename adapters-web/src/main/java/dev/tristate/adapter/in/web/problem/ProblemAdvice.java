@@ -1,12 +1,12 @@
 package dev.tristate.adapter.in.web.problem;
 
-import dev.tristate.application.port.in.ChannelOutcomeUnknown;
-import dev.tristate.application.port.in.ChannelUnavailable;
-import dev.tristate.application.port.in.IdempotencyKeyInUse;
-import dev.tristate.application.port.in.IdempotencyKeyReused;
-import dev.tristate.application.port.in.PaymentNotFound;
-import dev.tristate.application.port.in.RefundNotFound;
-import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.payment.port.in.ChannelUnavailable;
+import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
+import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
+import dev.tristate.application.payment.port.in.PaymentNotFound;
+import dev.tristate.application.refund.port.in.RefundNotFound;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.slf4j.Logger;

@@ -2,9 +2,9 @@ package dev.tristate.adapter.in.web.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.port.in.ChannelAnswer;
-import dev.tristate.application.port.in.RawNotification;
-import dev.tristate.application.port.in.UnknownChannel;
+import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.application.callback.port.in.UnknownChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

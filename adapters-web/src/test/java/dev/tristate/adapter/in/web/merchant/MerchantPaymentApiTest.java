@@ -7,9 +7,9 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
-import dev.tristate.application.port.in.IdempotencyKeyInUse;
-import dev.tristate.application.port.out.ChannelFailure;
-import dev.tristate.application.port.out.PersistenceFailure;
+import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
+import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementKind;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.in.web.archfixture;
 
-import dev.tristate.application.service.ProvisionTenantService;
+import dev.tristate.application.tenant.service.ProvisionTenantService;
 
 /** Deliberate violation: an adapter using an application service instead of its inbound port. */
 public class WebAdapterUsingService {

@@ -1,0 +1,282 @@
+package dev.tristate.adapter.out.persistence.callback;
+
+import dev.tristate.adapter.out.persistence.StoreJdbc;
+import dev.tristate.adapter.out.persistence.UtcDateTimeTypeHandler;
+import dev.tristate.adapter.out.persistence.outbox.OutboxRow;
+import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;
+import dev.tristate.adapter.out.persistence.payment.PaymentMapper;
+import dev.tristate.adapter.out.persistence.payment.PaymentRow;
+import dev.tristate.adapter.out.persistence.tenant.ChannelSecretMapper;
+import dev.tristate.adapter.out.persistence.callback.NotificationMapper.NotificationRow;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.apache.ibatis.session.SqlSessionFactory;
+import org.mybatis.spring.SqlSessionHolder;
+import org.springframework.dao.DataRetrievalFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementCreator;
+import org.springframework.jdbc.core.SqlProvider;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * The statements of one applied channel callback through Spring's {@link JdbcTemplate} instead of MyBatis: the
+ * verification keys, the notification's insert and completion, the payment's read and conditional update and the
+ * outbox insert. A JFR profile of the callback path showed ~16% of the request thread's CPU in MyBatis' generic
+ * machinery for them (parameter and result mapping by reflection, type handler look-ups, SQL source building);
+ * here the values are bound by position and the rows read by column position, as in {@link RelayBatchStatements}.
+ *
+ * <p>The SQL is what the mappers ran (ChannelSecretMapper.xml, PaymentMapper.xml and NotificationMapper.xml keep
+ * the rest of their statements; benchmarks' JdbcBaseline copies these). The template comes from
+ * {@link StoreJdbc}: MyBatis' data source, statement timeout and exception translation. Values are bound as
+ * MyBatis' type handlers bind them: date-times as {@link UtcDateTimeTypeHandler} does, and a null as MyBatis binds
+ * one ({@code setNull} with its {@code jdbcTypeForNull}, OTHER).
+ *
+ * <p>A MyBatis write clears the local (per-transaction) cache of MyBatis' session, so that a MyBatis query repeated
+ * later in the transaction reads the database again; the writes here do the same, or a MyBatis read of a row this
+ * class changed (a payment's {@code lockById}, say) could answer from that cache with the row as it was.
+ */
+public final class CallbackStatements {
+
+    static final String FIND_VERIFICATION_KEYS = "SELECT a.tenant_id AS tenantId, s.ciphertext AS ciphertext"
+            + " FROM channel_accounts a LEFT JOIN channel_secrets s ON s.tenant_id = a.tenant_id"
+            + " AND s.channel = a.channel AND s.name = ? AND (s.valid_until IS NULL OR s.valid_until > ?)"
+            + " WHERE a.channel = ? AND a.account_id = ? ORDER BY s.id DESC";
+
+    static final String FIND_PAYMENT = "SELECT id, tenant_id, merchant_order_id, amount_minor, currency, channel,"
+            + " user_id, sku, description, status, channel_txn_id, refunded_minor, created_at, updated_at, paid_at,"
+            + " version FROM payments WHERE tenant_id = ? AND id = ?";
+
+    /** The precondition is the decision: 0 rows means someone else moved the payment first. */
+    static final String UPDATE_PAYMENT = "UPDATE payments SET status = ?, channel_txn_id = ?, refunded_minor = ?,"
+            + " updated_at = ?, paid_at = ?, version = ? WHERE tenant_id = ? AND id = ? AND status = ? AND version = ?"
+            + " AND amount_minor = ? AND currency = ?";
+
+    static final String INSERT_NOTIFICATION = "INSERT INTO channel_notifications (channel, source, tenant_id,"
+            + " notify_id, dedup_key, duplicate_of, payment_id, trade_no, reported_status, reported_amount_minor,"
+            + " reported_currency, trace_id, signature_result, status_before, status_after, outcome, reason,"
+            + " answer_status, answer_body, headers, raw_body, received_at, handling_micros)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    static final String COMPLETE_NOTIFICATION = "UPDATE channel_notifications SET outcome = ?, status_before = ?,"
+            + " status_after = ?, reason = ?, answer_status = ?, answer_body = ?, handling_micros = ? WHERE id = ?";
+
+    static final String INSERT_OUTBOX = "INSERT INTO outbox_events (event_id, event_key, tenant_id, aggregate_type,"
+            + " aggregate_id, event_type, payload, status, attempts, next_attempt_at, created_at)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** The notification's generated id, asked for by column name as MyBatis does for {@code keyColumn="id"}. */
+    private static final PreparedStatementCreator INSERT_NOTIFICATION_RETURNING_ID = new KeyedInsert(
+            INSERT_NOTIFICATION, new String[] {"id"});
+
+    /** One row of {@link #FIND_VERIFICATION_KEYS}: a NULL ciphertext when the owner has no valid secret. */
+    public record KeyRow(String tenantId, String ciphertext) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final SqlSessionFactory myBatis;
+
+    public CallbackStatements(JdbcTemplate jdbc, SqlSessionFactory myBatis) {
+        this.jdbc = jdbc;
+        this.myBatis = myBatis;
+    }
+
+    /** The account's tenant and that tenant's valid secrets, newest first; a NULL ciphertext: no valid secret. */
+    public List<KeyRow> findVerificationKeys(String channel, String accountId, String name, LocalDateTime now) {
+        return jdbc.query(FIND_VERIFICATION_KEYS, ps -> {
+            string(ps, 1, name);
+            dateTime(ps, 2, now);
+            string(ps, 3, channel);
+            string(ps, 4, accountId);
+        }, (rs, n) -> new KeyRow(rs.getString(1), rs.getString(2)));
+    }
+
+    /** The payment, or null. The primary key allows one row at most. */
+    public PaymentRow findPayment(String tenantId, String id) {
+        return jdbc.query(FIND_PAYMENT, ps -> {
+            string(ps, 1, tenantId);
+            string(ps, 2, id);
+        }, rs -> rs.next() ? paymentRow(rs) : null);
+    }
+
+    public int updatePaymentWhereUnchanged(PaymentRow after, String expectedStatus, long expectedVersion) {
+        clearMyBatisSessionCache();
+        return jdbc.update(UPDATE_PAYMENT, ps -> {
+            string(ps, 1, after.status);
+            string(ps, 2, after.channelTxnId);
+            ps.setLong(3, after.refundedMinor);
+            dateTime(ps, 4, after.updatedAt);
+            dateTime(ps, 5, after.paidAt);
+            ps.setLong(6, after.version);
+            string(ps, 7, after.tenantId);
+            string(ps, 8, after.id);
+            string(ps, 9, expectedStatus);
+            ps.setLong(10, expectedVersion);
+            ps.setLong(11, after.amountMinor);
+            string(ps, 12, after.currency);
+        });
+    }
+
+    /** Inserts the notification and returns its generated id. */
+    long insertNotification(NotificationRow row) {
+        clearMyBatisSessionCache();
+        Long id = jdbc.execute(INSERT_NOTIFICATION_RETURNING_ID, ps -> {
+            string(ps, 1, row.channel);
+            string(ps, 2, row.source);
+            string(ps, 3, row.tenantId);
+            string(ps, 4, row.notifyId);
+            string(ps, 5, row.dedupKey);
+            bigint(ps, 6, row.duplicateOf);
+            string(ps, 7, row.paymentId);
+            string(ps, 8, row.tradeNo);
+            string(ps, 9, row.reportedStatus);
+            bigint(ps, 10, row.reportedAmountMinor);
+            string(ps, 11, row.reportedCurrency);
+            string(ps, 12, row.traceId);
+            string(ps, 13, row.signatureResult);
+            string(ps, 14, row.statusBefore);
+            string(ps, 15, row.statusAfter);
+            string(ps, 16, row.outcome);
+            string(ps, 17, row.reason);
+            integer(ps, 18, row.answerStatus);
+            string(ps, 19, row.answerBody);
+            string(ps, 20, row.headers);
+            bytes(ps, 21, row.rawBody);
+            dateTime(ps, 22, row.receivedAt);
+            bigint(ps, 23, row.handlingMicros);
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                if (!keys.next()) {
+                    throw new DataRetrievalFailureException("the notification's insert returned no generated id");
+                }
+                return keys.getLong(1);
+            }
+        });
+        return id;
+    }
+
+    int completeNotification(long id, String outcome, String statusBefore, String statusAfter, String reason,
+                             int answerStatus, String answerBody, long handlingMicros) {
+        clearMyBatisSessionCache();
+        return jdbc.update(COMPLETE_NOTIFICATION, ps -> {
+            string(ps, 1, outcome);
+            string(ps, 2, statusBefore);
+            string(ps, 3, statusAfter);
+            string(ps, 4, reason);
+            ps.setInt(5, answerStatus);
+            string(ps, 6, answerBody);
+            ps.setLong(7, handlingMicros);
+            ps.setLong(8, id);
+        });
+    }
+
+    /** Inserts the event; its generated id is not needed (the mapper's was never read). */
+    public int insertOutbox(OutboxRow row) {
+        clearMyBatisSessionCache();
+        return jdbc.update(INSERT_OUTBOX, ps -> {
+            string(ps, 1, row.eventId);
+            string(ps, 2, row.eventKey);
+            string(ps, 3, row.tenantId);
+            string(ps, 4, row.aggregateType);
+            string(ps, 5, row.aggregateId);
+            string(ps, 6, row.eventType);
+            string(ps, 7, row.payload);
+            string(ps, 8, row.status);
+            ps.setInt(9, row.attempts);
+            dateTime(ps, 10, row.nextAttemptAt);
+            dateTime(ps, 11, row.createdAt);
+        });
+    }
+
+    /**
+     * As MyBatis' executor does before every write: the transaction's MyBatis session (if it has one yet) forgets
+     * the results of its earlier queries. Never opens a session.
+     */
+    private void clearMyBatisSessionCache() {
+        if (TransactionSynchronizationManager.getResource(myBatis) instanceof SqlSessionHolder holder) {
+            holder.getSqlSession().clearCache();
+        }
+    }
+
+    /** By position, in the order of {@link #FIND_PAYMENT}'s columns. */
+    private static PaymentRow paymentRow(ResultSet rs) throws SQLException {
+        PaymentRow row = new PaymentRow();
+        row.id = rs.getString(1);
+        row.tenantId = rs.getString(2);
+        row.merchantOrderId = rs.getString(3);
+        row.amountMinor = rs.getLong(4);
+        row.currency = rs.getString(5);
+        row.channel = rs.getString(6);
+        row.userId = rs.getString(7);
+        row.sku = rs.getString(8);
+        row.description = rs.getString(9);
+        row.status = rs.getString(10);
+        row.channelTxnId = rs.getString(11);
+        row.refundedMinor = rs.getLong(12);
+        row.createdAt = rs.getObject(13, LocalDateTime.class);
+        row.updatedAt = rs.getObject(14, LocalDateTime.class);
+        row.paidAt = rs.getObject(15, LocalDateTime.class);
+        row.version = rs.getLong(16);
+        return row;
+    }
+
+    // MyBatis binds a null parameter with setNull(i, jdbcTypeForNull), OTHER by default, whatever its Java type.
+
+    private static void string(PreparedStatement ps, int i, String value) throws SQLException {
+        if (value == null) {
+            ps.setNull(i, Types.OTHER);
+        } else {
+            ps.setString(i, value);
+        }
+    }
+
+    private static void bigint(PreparedStatement ps, int i, Long value) throws SQLException {
+        if (value == null) {
+            ps.setNull(i, Types.OTHER);
+        } else {
+            ps.setLong(i, value);
+        }
+    }
+
+    private static void integer(PreparedStatement ps, int i, Integer value) throws SQLException {
+        if (value == null) {
+            ps.setNull(i, Types.OTHER);
+        } else {
+            ps.setInt(i, value);
+        }
+    }
+
+    private static void bytes(PreparedStatement ps, int i, byte[] value) throws SQLException {
+        if (value == null) {
+            ps.setNull(i, Types.OTHER);
+        } else {
+            ps.setBytes(i, value);
+        }
+    }
+
+    private static void dateTime(PreparedStatement ps, int i, LocalDateTime value) throws SQLException {
+        if (value == null) {
+            ps.setNull(i, Types.OTHER);
+        } else {
+            UtcDateTimeTypeHandler.bind(ps, i, value);
+        }
+    }
+
+    /** An insert that asks the driver for the named generated key columns; names its SQL for error messages. */
+    private record KeyedInsert(String sql, String[] keyColumns) implements PreparedStatementCreator, SqlProvider {
+
+        @Override
+        public PreparedStatement createPreparedStatement(Connection connection) throws SQLException {
+            return connection.prepareStatement(sql, keyColumns);
+        }
+
+        @Override
+        public String getSql() {
+            return sql;
+        }
+    }
+}

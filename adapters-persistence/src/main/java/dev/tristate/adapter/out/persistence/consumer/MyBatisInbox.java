@@ -1,0 +1,50 @@
+package dev.tristate.adapter.out.persistence.consumer;
+
+import dev.tristate.adapter.out.persistence.Rows;
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
+import dev.tristate.adapter.out.persistence.consumer.ConsumerMapper.InboxRow;
+import dev.tristate.application.consumer.port.out.Inbox;
+import dev.tristate.domain.consumer.ContentHash;
+import dev.tristate.domain.event.EventId;
+import dev.tristate.domain.tenant.TenantId;
+import java.util.List;
+import java.util.Optional;
+
+public class MyBatisInbox implements Inbox {
+
+    private final ConsumerMapper mapper;
+
+    MyBatisInbox(ConsumerMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    @Override
+    public Optional<InboxEntry> find(String consumer, EventId eventId) {
+        return translate(() -> Optional.ofNullable(mapper.findInbox(consumer, eventId.toString())))
+                .map(MyBatisInbox::toEntry);
+    }
+
+    @Override
+    public List<InboxEntry> forEvent(EventId eventId) {
+        return translate(() -> mapper.inboxForEvent(eventId.toString())).stream().map(MyBatisInbox::toEntry).toList();
+    }
+
+    private static InboxEntry toEntry(InboxRow row) {
+        return new InboxEntry(row.consumer, EventId.of(row.eventId), row.eventType, new TenantId(row.tenantId),
+                new ContentHash(row.contentHash), row.outcome, Rows.instant(row.processedAt));
+    }
+
+    @Override
+    public void record(InboxEntry entry) {
+        InboxRow row = new InboxRow();
+        row.consumer = entry.consumer();
+        row.eventId = entry.eventId().toString();
+        row.eventType = entry.eventType();
+        row.tenantId = entry.tenantId().value();
+        row.contentHash = entry.contentHash().sha256Hex();
+        row.outcome = entry.outcome();
+        row.processedAt = Rows.utc(entry.processedAt());
+        translate(() -> mapper.insertInbox(row));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.tristate.adapter.out.persistence.consumer;
+
+import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
+import dev.tristate.adapter.out.persistence.consumer.TaskMapper.TaskRow;
+import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.task.TaskStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The task table and the tenants' webhook endpoints on MyBatis. */
+public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
+
+    private final TaskMapper mapper;
+
+    MyBatisTaskStore(TaskMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void insert(Task task) {
+        translate(() -> mapper.insert(toRow(task)));
+    }
+
+    @Override
+    public Optional<Task> find(TaskKey key) {
+        return translate(() -> Optional.ofNullable(mapper.find(key.value()))).map(MyBatisTaskStore::toTask);
+    }
+
+    @Override
+    public boolean update(Task next) {
+        return translate(() -> mapper.update(toRow(next), next.version() - 1)) == 1;
+    }
+
+    @Override
+    public List<Task> findDue(Instant now, int limit) {
+        return translate(() -> mapper.findDue(Rows.utc(now), limit)).stream().map(MyBatisTaskStore::toTask).toList();
+    }
+
+    @Override
+    public List<Task> findByStatus(TaskStatus status, int limit) {
+        return translate(() -> mapper.findByStatus(status.name(), limit)).stream().map(MyBatisTaskStore::toTask)
+                .toList();
+    }
+
+    @Override
+    public long count(TaskStatus status) {
+        return translate(() -> mapper.count(status.name()));
+    }
+
+    @Override
+    public List<Task> forPayment(TenantId tenantId, PaymentId paymentId) {
+        return translate(() -> mapper.forPayment(tenantId.value(), paymentId.value())).stream()
+                .map(MyBatisTaskStore::toTask).toList();
+    }
+
+    @Override
+    public Optional<URI> endpointOf(TenantId tenantId) {
+        return translate(() -> Optional.ofNullable(mapper.findWebhook(tenantId.value()))).map(URI::create);
+    }
+
+    @Override
+    public void setEndpoint(TenantId tenantId, URI endpoint, Instant now) {
+        translate(() -> mapper.updateWebhook(tenantId.value(), endpoint.toString(), Rows.utc(now)) == 1 ? 1
+                : mapper.insertWebhook(tenantId.value(), endpoint.toString(), Rows.utc(now)));
+    }
+
+    private static TaskRow toRow(Task task) {
+        TaskRow row = new TaskRow();
+        row.taskKey = task.key().value();
+        row.taskType = task.type();
+        row.tenantId = task.tenantId().value();
+        row.paymentId = task.paymentId().value();
+        row.userId = task.userId();
+        row.sku = task.sku();
+        row.status = task.status().name();
+        row.attempts = task.attempts();
+        row.firstFailedAt = Rows.utc(task.firstFailedAt());
+        row.nextRunAt = Rows.utc(task.nextRunAt());
+        row.lastError = task.lastError() == null ? null : MyBatisOutboxRelayStore.truncate(task.lastError());
+        row.createdAt = Rows.utc(task.createdAt());
+        row.updatedAt = Rows.utc(task.updatedAt());
+        row.version = task.version();
+        return row;
+    }
+
+    private static Task toTask(TaskRow row) {
+        return new Task(new TaskKey(row.taskKey), row.taskType, new TenantId(row.tenantId), new PaymentId(row.paymentId),
+                row.userId, row.sku, TaskStatus.valueOf(row.status), row.attempts, Rows.instant(row.firstFailedAt),
+                Rows.instant(row.nextRunAt), row.lastError, Rows.instant(row.createdAt), Rows.instant(row.updatedAt),
+                row.version);
+    }
+}

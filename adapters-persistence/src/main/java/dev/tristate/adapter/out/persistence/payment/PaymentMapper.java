@@ -1,0 +1,31 @@
+package dev.tristate.adapter.out.persistence.payment;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+
+@Mapper
+public interface PaymentMapper {
+
+    int insert(PaymentRow row);
+
+    PaymentRow lockById(@Param("tenantId") String tenantId, @Param("id") String id);
+
+    String findOwner(@Param("id") String id);
+
+    List<Map<String, Object>> countByStatus(@Param("tenantId") String tenantIdOrNull);
+
+    List<PaymentRow> search(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+                            @Param("merchantOrderId") String merchantOrderId,
+                            @Param("channelTxnId") String channelTxnId, @Param("statuses") List<String> statuses,
+                            @Param("from") LocalDateTime from, @Param("to") LocalDateTime to,
+                            @Param("oldestFirst") boolean oldestFirst, @Param("limit") int limit,
+                            @Param("offset") long offset);
+
+    long count(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+               @Param("merchantOrderId") String merchantOrderId, @Param("channelTxnId") String channelTxnId,
+               @Param("statuses") List<String> statuses, @Param("from") LocalDateTime from, @Param("to") LocalDateTime to,
+               @Param("oldestFirst") boolean oldestFirst);
+}

@@ -1,0 +1,52 @@
+package dev.tristate.application.callback.port.out;
+
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.callback.port.in.AnswerKind;
+import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.application.callback.port.in.RawNotification;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One payment channel's notification format: how to read it, how to verify its signature with the tenant's
+ * credentials, and how to answer it. A new channel is a new implementation of this port and nothing else.
+ */
+public interface ChannelNotificationFormat {
+
+    /** The channel's name, as in {@code /callbacks/{channel}} and in the payments' {@code channel} column. */
+    String channel();
+
+    /** Which of the tenant's secrets for this channel verify its notifications (see {@link ChannelCredentialStore}). */
+    String secretName();
+
+    /**
+     * Reads the notification without trusting it yet. The merchant key in the result names the tenant's account at
+     * the channel (or, for channels addressed per tenant, the path's tenant hint), so its secrets can be found.
+     */
+    ParseResult parse(RawNotification raw);
+
+    /**
+     * Checks the signature over the raw bytes with each candidate secret (one match suffices, for rotation) and any
+     * timestamp tolerance of the format, against {@code now}.
+     */
+    Verification verify(RawNotification raw, List<String> secrets, Instant now);
+
+    /**
+     * What a verified notification says, read with the tenant's secrets. Most channels sign clear text, so this is
+     * {@link #parse} again; a channel that encrypts its payload (WeChat Pay v3, under the merchant's APIv3 key)
+     * decrypts here, after verification, and may return only the notify id and merchant key from {@link #parse}.
+     */
+    default ParseResult open(RawNotification raw, List<String> secrets) {
+        return parse(raw);
+    }
+
+    /** The answer in the channel's words. {@code message} is a short human reason, for the kinds that carry one. */
+    ChannelAnswer answer(AnswerKind kind, String message);
+
+    enum Verification {
+        VALID,
+        BAD_SIGNATURE,
+        /** The signed timestamp is too far from our clock (replay protection). */
+        STALE_TIMESTAMP
+    }
+}

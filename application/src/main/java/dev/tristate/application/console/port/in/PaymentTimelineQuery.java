@@ -1,0 +1,42 @@
+package dev.tristate.application.console.port.in;
+
+import dev.tristate.application.payment.port.in.PaymentNotFound;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/** Everything that happened to one payment, in order. Throws {@link PaymentNotFound} for an unknown payment. */
+public interface PaymentTimelineQuery {
+
+    PaymentTimeline timeline(TenantId tenantId, PaymentId paymentId);
+
+    record PaymentTimeline(Payment payment, List<TimelineEntry> entries) {
+        public PaymentTimeline {
+            Objects.requireNonNull(payment, "payment");
+            entries = List.copyOf(entries);
+        }
+    }
+
+    /** One event in a payment's life. {@code outcome} is a word to show (APPLIED, VALID, SENT ...), may be null. */
+    record TimelineEntry(Instant at, Kind kind, String title, String outcome, String detail, String link) {
+        public TimelineEntry {
+            Objects.requireNonNull(at, "time");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(title, "title");
+        }
+    }
+
+    /**
+     * What kind of event. QUERY: the resolver (or "ask the channel now") asked the channel and recorded its answer
+     * like a notification. CONSUMER: a consumer applied one of the payment's events (its inbox record), or could not
+     * at once (its retried or quarantined delivery, with status and attempts). TASK: a side effect the payment caused
+     * (the tenant's "entitlement granted" notice, the revocation after a full refund). REFUND: a refund the merchant
+     * asked for, with its status (PENDING, SUCCEEDED, FAILED, UNKNOWN).
+     */
+    enum Kind {
+        CREATED, NOTIFICATION, QUERY, TRANSITION, REVIEW_CASE, OUTBOX_EVENT, CONSUMER, TASK, REFUND, AUDIT
+    }
+}

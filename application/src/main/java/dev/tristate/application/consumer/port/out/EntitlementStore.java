@@ -1,0 +1,55 @@
+package dev.tristate.application.consumer.port.out;
+
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.domain.entitlement.Entitlement;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.entitlement.Membership;
+import dev.tristate.domain.entitlement.TokenLedgerEntry;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.tenant.TenantId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Entitlements, memberships and the token ledger. Every read and write names the tenant. The {@code lock...} methods
+ * must run inside a unit of work ({@link Transactions}): they hold the row until it ends, so that two grants for one
+ * user extend a membership, or debit a balance, one after the other.
+ */
+public interface EntitlementStore {
+
+    Optional<Entitlement> find(EntitlementKey key);
+
+    /** A new grant; {@link PersistenceFailure.AlreadyExists} when the key is granted already. */
+    void insert(Entitlement entitlement);
+
+    /**
+     * GRANTED -> REVOKED, conditional on the grant still standing; false when it was revoked already (or is not
+     * there): the row count decides, so a grant is revoked once however often the revocation runs.
+     */
+    boolean revoke(EntitlementKey key);
+
+    /** A payment's grants, oldest first; none for another tenant's payment. */
+    List<Entitlement> findByPayment(TenantId tenantId, PaymentId paymentId);
+
+    /** The user's membership, locked until the unit of work ends; empty when there is none yet. */
+    Optional<Membership> lockMembership(TenantId tenantId, String userId);
+
+    /** Writes the membership locked (or found absent) before in this unit of work. */
+    void saveMembership(Membership membership, boolean isNew);
+
+    Optional<TokenLedgerEntry> findTokenEntry(TenantId tenantId, String userId, String entryKey);
+
+    /** The user's token balance, locked until the unit of work ends (0 when the user has no ledger yet). */
+    long lockTokenBalance(TenantId tenantId, String userId);
+
+    /**
+     * Appends the entry and moves the user's balance by its delta; {@link PersistenceFailure.AlreadyExists} when an
+     * entry of that key exists (nothing changes then).
+     */
+    void appendTokenEntry(TokenLedgerEntry entry);
+
+    long tokenBalance(TenantId tenantId, String userId);
+
+    List<TokenLedgerEntry> tokenLedger(TenantId tenantId, String userId);
+}

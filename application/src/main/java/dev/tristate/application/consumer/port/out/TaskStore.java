@@ -1,0 +1,34 @@
+package dev.tristate.application.consumer.port.out;
+
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.task.TaskStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The task table: one row per task key, unique; every change a compare-and-set on the version. */
+public interface TaskStore {
+
+    /** {@link PersistenceFailure.AlreadyExists} when a task of this key exists. */
+    void insert(Task task);
+
+    Optional<Task> find(TaskKey key);
+
+    /** Writes {@code next} only if the row is still at {@code next.version() - 1}; false otherwise. */
+    boolean update(Task next);
+
+    /** PENDING tasks due at {@code now}, the longest due first. */
+    List<Task> findDue(Instant now, int limit);
+
+    /** Tasks in this status, the most recently scheduled (for QUARANTINED: quarantined) first. */
+    List<Task> findByStatus(TaskStatus status, int limit);
+
+    long count(TaskStatus status);
+
+    /** Every task of one payment (the console's timeline), oldest first. */
+    List<Task> forPayment(TenantId tenantId, PaymentId paymentId);
+}

@@ -1,0 +1,48 @@
+package dev.tristate.application.consumer.port.out;
+
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.task.TaskKey;
+import java.net.URI;
+import java.util.Objects;
+
+/**
+ * Tells a tenant's service about a grant (or the revocation of a refunded payment's grants), over the network. The task key goes along as {@code Idempotency-Key}, so the
+ * receiver can tell a repeat from a new notice. Every outcome is a value: RETRYABLE (nothing reached it, or it said
+ * "later"), UNKNOWN (it may have acted: a timeout while waiting), DEFINITE (it refused this notice for good).
+ */
+public interface TenantNotifier {
+
+    NotifyOutcome notify(URI endpoint, TaskKey idempotencyKey, GrantNotice notice);
+
+    /**
+     * What the tenant's service is told: {@code type} {@value #GRANTED} (a grant was made) or {@value #REVOKED} (a
+     * fully refunded payment's grants were revoked).
+     */
+    record GrantNotice(String type, String tenantId, String paymentId, String paymentStatus, String userId,
+                       String sku) {
+        public static final String GRANTED = "entitlement.granted";
+        public static final String REVOKED = "entitlements.revoked";
+
+        public GrantNotice {
+            Objects.requireNonNull(type, "type");
+        }
+
+        /** The notice of a grant. */
+        public GrantNotice(String tenantId, String paymentId, String paymentStatus, String userId, String sku) {
+            this(GRANTED, tenantId, paymentId, paymentStatus, userId, sku);
+        }
+    }
+
+    sealed interface NotifyOutcome {
+    }
+
+    record Delivered(int httpStatus) implements NotifyOutcome {
+    }
+
+    record NotDelivered(OutcomeClass outcomeClass, String reason) implements NotifyOutcome {
+        public NotDelivered {
+            Objects.requireNonNull(outcomeClass, "outcome class");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+}

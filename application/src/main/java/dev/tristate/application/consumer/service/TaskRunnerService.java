@@ -1,0 +1,124 @@
+package dev.tristate.application.consumer.service;
+
+import dev.tristate.application.consumer.port.in.RunTasksUseCase;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.consumer.port.out.TenantNotifier;
+import dev.tristate.application.consumer.port.out.TenantNotifier.Delivered;
+import dev.tristate.application.consumer.port.out.TenantNotifier.GrantNotice;
+import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
+import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.domain.consumer.ConsumerFailure;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.task.Task;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * Runs due tasks. Each is claimed by a compare-and-set that also pushes its next run out by the lease, so a runner
+ * that dies (crash point C6 included) leaves it due again, never lost. Before acting it re-checks the payment: a grant
+ * is announced only while the payment is paid. The task key goes downstream as {@code Idempotency-Key}: a task run
+ * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it.
+ */
+public class TaskRunnerService implements RunTasksUseCase {
+
+    private final TaskStore tasks;
+    private final PaymentRepository payments;
+    private final TenantWebhooks webhooks;
+    private final TenantNotifier notifier;
+    private final CrashPoints crashPoints;
+    private final Clock clock;
+    private final RandomGenerator random;
+    private final TaskSettings settings;
+    private final EntitlementRevocations revocations;
+
+    public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                             TaskSettings settings) {
+        this(tasks, payments, webhooks, notifier, crashPoints, clock, random, settings, null);
+    }
+
+    /** With {@code revocations}: also runs the revocation tasks of fully refunded payments. */
+    public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                             TaskSettings settings, EntitlementRevocations revocations) {
+        this.revocations = revocations;
+        this.tasks = tasks;
+        this.payments = payments;
+        this.webhooks = webhooks;
+        this.notifier = notifier;
+        this.crashPoints = crashPoints;
+        this.clock = clock;
+        this.random = random;
+        this.settings = settings;
+    }
+
+    @Override
+    public int runDue() {
+        Instant now = clock.instant();
+        int taken = 0;
+        for (Task due : tasks.findDue(now, settings.batchSize())) {
+            Task claimed = due.claimedUntil(now.plus(settings.lease()), now);
+            if (tasks.update(claimed)) {
+                taken++;
+                // A lost compare-and-set afterwards means the lease ran out and another runner decides.
+                tasks.update(run(claimed));
+            }
+        }
+        return taken;
+    }
+
+    private Task run(Task task) {
+        boolean revocation = Task.ENTITLEMENTS_REVOKED.equals(task.type());
+        Optional<Payment> payment = payments.findById(task.tenantId(), task.paymentId());
+        // Re-check the payment: a grant is announced while it stands, a revocation only once it is fully refunded.
+        boolean applies = payment.isPresent() && (revocation ? payment.get().status() == PaymentStatus.REFUNDED
+                : payment.get().status().grantStands());
+        if (!applies) {
+            return task.skipped(clock.instant(), "payment is " + payment.map(p -> p.status().name()).orElse("gone"));
+        }
+        if (revocation) {
+            if (revocations == null) {
+                return task.afterFailure(ConsumerFailure.permanent("no revocation in this runner"),
+                        settings.retryPolicy(), clock.instant(), random.nextDouble());
+            }
+            try {
+                // Idempotent by the grants' status: a re-run (a crash at C6) revokes and reverses nothing twice.
+                revocations.revoke(task.tenantId(), task.paymentId(), clock.instant());
+            } catch (PersistenceFailure e) {
+                return task.afterFailure(ConsumerFailure.transientFailure(e.outcomeClass(), e.getMessage()),
+                        settings.retryPolicy(), clock.instant(), random.nextDouble());
+            }
+        }
+        Optional<URI> endpoint = webhooks.endpointOf(task.tenantId());
+        if (endpoint.isEmpty()) {
+            return revocation ? task.done(clock.instant())
+                    : task.skipped(clock.instant(), "the tenant has no webhook endpoint");
+        }
+        NotifyOutcome outcome;
+        try {
+            outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(
+                    revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED, task.tenantId().value(),
+                    task.paymentId().value(), payment.get().status().name(), task.userId(), task.sku()));
+        } catch (RuntimeException e) {
+            outcome = new NotDelivered(OutcomeClass.UNKNOWN, "the notifier failed: " + e);
+        }
+        if (outcome instanceof Delivered) {
+            crashPoints.reached(CrashPoints.C6_BEFORE_TASK_DONE);
+            return task.done(clock.instant());
+        }
+        NotDelivered failed = (NotDelivered) outcome;
+        ConsumerFailure failure = failed.outcomeClass() == OutcomeClass.DEFINITE
+                ? ConsumerFailure.permanent(failed.reason())
+                : ConsumerFailure.transientFailure(failed.outcomeClass(), failed.reason());
+        return task.afterFailure(failure, settings.retryPolicy(), clock.instant(), random.nextDouble());
+    }
+}

@@ -1,0 +1,136 @@
+package dev.tristate.application.payment.port.out;
+
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.Payment;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/**
+ * Calls from the system to one payment channel. A failure is a {@link ChannelFailure} whose outcome class says
+ * whether the channel may have acted (UNKNOWN: a timeout is never read as "no").
+ */
+public interface ChannelGateway {
+
+    /** The channel's name, as in the payments' {@code channel} column. */
+    String channel();
+
+    /**
+     * Tells the channel about a new trade, so that the payer can pay it; returns where the payer goes to pay.
+     * Registering the same trade again with the same data is harmless.
+     */
+    TradeRegistration registerTrade(Payment payment, String merchantAccount);
+
+    record TradeRegistration(String payUrl) {
+        public TradeRegistration {
+            if (payUrl == null || payUrl.isBlank()) {
+                throw new IllegalArgumentException("a registered trade has a pay URL");
+            }
+        }
+    }
+
+    /**
+     * Asks the channel where a trade stands (the status query). {@link TradeQueryAnswer.NotFound} means the channel
+     * says it never saw the trade act: nobody paid it. A timeout or an unreadable answer is a {@link ChannelFailure}
+     * of class UNKNOWN, never a "not found". A channel without a status query refuses definitely.
+     */
+    default TradeQueryAnswer queryTrade(String outTradeNo, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no status query", null);
+    }
+
+    /**
+     * Fetches the channel's statement of one day (UTC) for the merchant account, as the channel's CSV bytes (columns
+     * {@code trade_no,out_trade_no,type,status,amount_minor,currency,event_time}). A channel without a statement
+     * download refuses definitely; a timeout is UNKNOWN (fetch again later).
+     */
+    default byte[] fetchStatement(LocalDate day, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no statement download", null);
+    }
+
+    /**
+     * Asks the channel to refund {@code request.amount()} of a paid trade. The channel dedupes by
+     * {@code outRefundNo}: asking again with the same refund is harmless and answers the same refund. A timeout or an
+     * unreadable answer is a {@link ChannelFailure} of class UNKNOWN (the channel may have refunded), never a
+     * {@link RefundAnswer.Refused}. A channel without refunds refuses definitely.
+     */
+    default RefundAnswer refund(RefundRequest request, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no refunds", null);
+    }
+
+    /**
+     * Asks the channel where one refund stands. {@link RefundAnswer.NotFound} means the channel never saw the refund
+     * (it did not act on it); a timeout is a {@link ChannelFailure} of class UNKNOWN.
+     */
+    default RefundAnswer queryRefund(String outTradeNo, String outRefundNo, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no refund query", null);
+    }
+
+    /** One refund as the system asks for it: {@code outRefundNo} is the system's refund id. */
+    record RefundRequest(String outTradeNo, String outRefundNo, Money amount, String reason) {
+        public RefundRequest {
+            Objects.requireNonNull(outTradeNo, "out_trade_no");
+            Objects.requireNonNull(outRefundNo, "out_refund_no");
+            Objects.requireNonNull(amount, "amount");
+            if (amount.isZero()) {
+                throw new IllegalArgumentException("a refund amount must be positive");
+            }
+        }
+    }
+
+    /** The channel's answer about one refund, with its raw text for the record. */
+    sealed interface RefundAnswer {
+        String rawAnswer();
+
+        /** The channel refunded {@code amount}; {@code refundNo} is its own id of the refund. */
+        record Succeeded(String refundNo, Money amount, Instant refundedAt, String rawAnswer) implements RefundAnswer {
+            public Succeeded {
+                Objects.requireNonNull(refundNo, "refund_no");
+                Objects.requireNonNull(amount, "amount");
+                Objects.requireNonNull(refundedAt, "refunded at");
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+
+        /** The channel accepted the refund and has not finished it: ask again later. */
+        record Processing(String rawAnswer) implements RefundAnswer {
+            public Processing {
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+
+        /** The channel definitely refused or failed the refund (nothing was refunded); {@code reason} says why. */
+        record Refused(String reason, String rawAnswer) implements RefundAnswer {
+            public Refused {
+                Objects.requireNonNull(reason, "reason");
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+
+        /** Query only: the channel never saw this refund, so it refunded nothing under it. */
+        record NotFound(String rawAnswer) implements RefundAnswer {
+            public NotFound {
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+    }
+
+    /** The channel's answer to a status query, with its raw text for the record. */
+    sealed interface TradeQueryAnswer {
+        String rawAnswer();
+
+        record Found(ChannelReport report, String rawAnswer) implements TradeQueryAnswer {
+            public Found {
+                Objects.requireNonNull(report, "report");
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+
+        record NotFound(String rawAnswer) implements TradeQueryAnswer {
+            public NotFound {
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+    }
+}

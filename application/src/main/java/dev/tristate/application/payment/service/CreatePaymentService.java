@@ -1,0 +1,121 @@
+package dev.tristate.application.payment.service;
+
+import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.payment.port.in.ChannelUnavailable;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
+import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.application.idempotency.port.in.IdempotentResponse;
+import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
+import dev.tristate.application.payment.port.in.Rejection;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Creates a payment under an Idempotency-Key: hold the key, check the request, register the trade at the channel
+ * (outside any transaction: a remote call must not hold database locks), then in one transaction store the answer
+ * under the key and insert the PENDING payment.
+ */
+public class CreatePaymentService implements CreatePaymentUseCase {
+
+    /** After an unknown channel outcome the key is released at once; a short pause lets the channel settle. */
+    static final Duration RETRY_AFTER_UNKNOWN_CHANNEL_OUTCOME = Duration.ofSeconds(2);
+
+    private final IdempotencyGate gate;
+    private final PaymentRepository payments;
+    private final ChannelCredentialStore credentials;
+    private final Map<String, ChannelGateway> gateways;
+    private final SortedSet<String> channels;
+    private final Clock clock;
+    private final Supplier<UUID> uuids;
+    private final UnknownOutcomeRecorder unknowns;
+
+    public CreatePaymentService(IdempotencyGate gate, PaymentRepository payments, ChannelCredentialStore credentials,
+                                List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids,
+                                UnknownOutcomeRecorder unknowns) {
+        this.gate = gate;
+        this.payments = payments;
+        this.credentials = credentials;
+        Map<String, ChannelGateway> byChannel = new TreeMap<>();
+        for (ChannelGateway gateway : gateways) {
+            if (byChannel.putIfAbsent(gateway.channel(), gateway) != null) {
+                throw new IllegalStateException("two gateways for channel " + gateway.channel());
+            }
+        }
+        this.gateways = Collections.unmodifiableMap(byChannel);
+        this.channels = Collections.unmodifiableSortedSet(new TreeSet<>(byChannel.keySet()));
+        this.clock = clock;
+        this.uuids = uuids;
+        this.unknowns = unknowns;
+    }
+
+    @Override
+    public IdempotentResponse createPayment(CreatePaymentCommand command) {
+        return gate.hold(command.tenantId(), command.idempotencyKey(), command.fingerprint(), this::newPaymentId,
+                mine -> createHolding(mine, command));
+    }
+
+    private IdempotentResponse createHolding(IdempotencyEntry mine, CreatePaymentCommand command) {
+        PaymentRequest request = command.request();
+        PaymentResponseRenderer renderer = command.renderer();
+        List<FieldError> errors = PaymentRequestRules.check(request, channels);
+        if (!errors.isEmpty()) {
+            return gate.finish(mine, renderer.rejected(new Rejection.ValidationFailed(errors)));
+        }
+        ChannelGateway gateway = gateways.get(request.channel());
+        Optional<String> account = credentials.accountOf(command.tenantId(), gateway.channel());
+        if (account.isEmpty()) {
+            return gate.finish(mine, renderer.rejected(new Rejection.ChannelNotConfigured(gateway.channel())));
+        }
+        Payment payment = Payment.initiate(new PaymentId(mine.reservedId()), command.tenantId(),
+                new MerchantOrderId(request.merchantOrderId()), Money.of(request.amountMinor(), request.currency()),
+                gateway.channel(), request.userId(), request.sku(), request.description(),
+                clock.instant().truncatedTo(ChronoUnit.MICROS));
+        String payUrl = registerTrade(gateway, payment, account.get());
+        return gate.finish(mine, () -> renderer.created(payment, payUrl), () -> payments.insert(payment),
+                () -> {
+                    // 202 UNKNOWN, never a failure: the payment may exist. The ledger makes the resolver find out.
+                    unknowns.record(command.tenantId(), payment.id(), payment.channel(),
+                            UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT, command.idempotencyKey().value(),
+                            "outcome of the create-payment commit unknown");
+                    return renderer.outcomeUnknown(payment);
+                });
+    }
+
+    private static String registerTrade(ChannelGateway gateway, Payment payment, String account) {
+        try {
+            return gateway.registerTrade(payment, account).payUrl();
+        } catch (ChannelFailure failure) {
+            if (failure.outcomeClass().mustBeResolved()) {
+                // The channel may hold the trade: the retry registers the same payment id again, which it accepts.
+                throw new ChannelOutcomeUnknown(gateway.channel(), RETRY_AFTER_UNKNOWN_CHANNEL_OUTCOME);
+            }
+            throw new ChannelUnavailable(gateway.channel());
+        }
+    }
+
+    private String newPaymentId() {
+        return PaymentId.PREFIX + uuids.get().toString().replace("-", "");
+    }
+}

@@ -1,0 +1,95 @@
+package dev.tristate.application.payment.service;
+
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.AMOUNT_MINOR;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.CHANNEL;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.CURRENCY;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
+
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
+import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.MerchantOrderId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Currency;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+
+/**
+ * The rules a payment request must meet before anything is created. The domain's own checks decide where they
+ * exist (merchant order id, currency); this class only names the field and says why in the API's words.
+ */
+final class PaymentRequestRules {
+
+    private PaymentRequestRules() {
+    }
+
+    /** Every broken rule, one per field, in the API's field order; empty when the request may proceed. */
+    static List<FieldError> check(PaymentRequest request, SortedSet<String> channels) {
+        List<FieldError> errors = new ArrayList<>(request.malformed());
+        Set<String> reported = new HashSet<>();
+        request.malformed().forEach(e -> reported.add(e.field()));
+
+        checkField(errors, reported, MERCHANT_ORDER_ID, request.merchantOrderId(), value -> {
+            try {
+                new MerchantOrderId(value);
+                return null;
+            } catch (IllegalArgumentException e) {
+                return "must be 1-64 printable ASCII characters";
+            }
+        });
+        checkField(errors, reported, AMOUNT_MINOR, request.amountMinor(),
+                value -> value > 0 ? null : "must be a positive integer (minor units)");
+        checkField(errors, reported, CURRENCY, request.currency(), PaymentRequestRules::currencyProblem);
+        checkField(errors, reported, CHANNEL, request.channel(), value -> channels.contains(value) ? null
+                : channels.isEmpty() ? "no payment channel is configured"
+                : "must be one of: " + String.join(", ", channels));
+        checkField(errors, reported, USER_ID, request.userId(),
+                value -> text(value, 64) ? null : "must be 1-64 characters, not blank");
+        checkField(errors, reported, SKU, request.sku(),
+                value -> text(value, 128) ? null : "must be 1-128 characters, not blank");
+        if (!reported.contains(DESCRIPTION) && request.description() != null
+                && request.description().length() > 256) {
+            errors.add(new FieldError(DESCRIPTION, "must be at most 256 characters"));
+        }
+        errors.sort(Comparator.comparingInt(e -> PaymentRequest.FIELDS.indexOf(e.field())));
+        return errors;
+    }
+
+    private static String currencyProblem(String code) {
+        try {
+            Money.currency(code);
+        } catch (IllegalArgumentException e) {
+            return "must be an upper-case ISO 4217 currency code";
+        }
+        if (Currency.getInstance(code).getDefaultFractionDigits() < 0) {
+            return "must be a currency with minor units";
+        }
+        return null;
+    }
+
+    private static boolean text(String value, int max) {
+        return !value.isBlank() && value.length() <= max;
+    }
+
+    private interface Rule<T> {
+        /** Why the value is refused, or null. */
+        String problem(T value);
+    }
+
+    private static <T> void checkField(List<FieldError> errors, Set<String> reported, String field, T value,
+                                       Rule<T> rule) {
+        if (reported.contains(field)) {
+            return;
+        }
+        String problem = value == null ? "is required" : rule.problem(value);
+        if (problem != null) {
+            errors.add(new FieldError(field, problem));
+        }
+    }
+}

@@ -1,8 +1,0 @@
-package dev.tristate.application.port.in;
-
-/** The console asked for something (a case, an event, a tenant) that does not exist. */
-public class NotFoundInConsole extends RuntimeException {
-    public NotFoundInConsole(String message) {
-        super(message);
-    }
-}

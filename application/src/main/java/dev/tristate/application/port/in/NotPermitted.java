@@ -1,8 +1,0 @@
-package dev.tristate.application.port.in;
-
-/** The signed-in person's role does not allow the action (SUPPORT asked to repair). Nothing was done. */
-public class NotPermitted extends RuntimeException {
-    public NotPermitted(String message) {
-        super(message);
-    }
-}

@@ -1,9 +1,0 @@
-package dev.tristate.application.port.in;
-
-/** No such run or discrepancy for the calling tenant (another tenant's is not said). */
-public final class ReconciliationNotFound extends RuntimeException {
-
-    public ReconciliationNotFound(String message) {
-        super(message);
-    }
-}

@@ -1,9 +1,0 @@
-package dev.tristate.application.port.in;
-
-/** The channel did not give its statement (not reached, timed out, refused, or it has no statement download). */
-public final class StatementUnavailable extends RuntimeException {
-
-    public StatementUnavailable(String message, Throwable cause) {
-        super(message, cause);
-    }
-}

@@ -1,8 +1,0 @@
-package dev.tristate.application.port.in;
-
-/** A notification for a channel the system does not know: the caller answers 404. */
-public class UnknownChannel extends RuntimeException {
-    public UnknownChannel(String channel) {
-        super("unknown channel: " + channel);
-    }
-}

@@ -1,7 +1,0 @@
-package dev.tristate.application.port.out;
-
-/** One-way hashing of console passwords; the adapter decides the algorithm (bcrypt). */
-public interface PasswordHasher {
-
-    String hash(CharSequence rawPassword);
-}

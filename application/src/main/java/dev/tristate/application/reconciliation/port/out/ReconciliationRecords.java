@@ -1,0 +1,140 @@
+package dev.tristate.application.reconciliation.port.out;
+
+import dev.tristate.domain.reconciliation.DiscrepancyClass;
+import dev.tristate.domain.reconciliation.RepairStatus;
+import dev.tristate.domain.reconciliation.StatementLine;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Statement reconciliation's records: runs, the discrepancies they found (one per run day, tenant, channel, class and
+ * subject, whatever the number of runs), which run saw which discrepancy, and the holding pool of items that may only
+ * be timing. Always read within one tenant, except for the dashboard's "all tenants" listings (tenant null).
+ */
+public interface ReconciliationRecords {
+
+    long startRun(NewRun run);
+
+    /** Writes a finished run's totals (status COMPLETED). */
+    void finishRun(long runId, RunTotals totals, Instant finishedAt);
+
+    /** Marks a run that could not finish (status FAILED) with why. */
+    void failRun(long runId, String error, Instant finishedAt);
+
+    Optional<StoredRun> run(TenantId tenantId, long runId);
+
+    /** Runs of one tenant or all (null), newest first. */
+    List<StoredRun> runs(TenantId tenantIdOrNull, int limit);
+
+    /**
+     * The discrepancy under its key (statement day, tenant, channel, class, subject): the stored one when it exists
+     * (nothing is changed), else the new one, inserted. {@link Recorded#created()} tells which.
+     */
+    Recorded recordDiscrepancy(NewDiscrepancy discrepancy);
+
+    /** Links every discrepancy of the run's day (tenant, channel, day) to the run; returns how many it has. */
+    int linkDayToRun(long runId, TenantId tenantId, String channel, LocalDate day);
+
+    /** The discrepancies a run saw, of one class or all (null), in id order. */
+    List<StoredDiscrepancy> discrepanciesOfRun(TenantId tenantId, long runId, DiscrepancyClass classOrNull);
+
+    Optional<StoredDiscrepancy> discrepancy(TenantId tenantId, long discrepancyId);
+
+    /**
+     * Writes what became of a repair, only where its status is still {@code expected}: false when someone else
+     * settled it meanwhile (the row count decides, so a repair is applied at most once).
+     */
+    boolean settleRepair(long discrepancyId, RepairStatus expected, RepairSettlement settlement);
+
+    /** Puts an item in the holding pool; false when it is there already (in any state). */
+    boolean hold(NewHold hold);
+
+    /** Items of the tenant and channel still HELD that were held for a day before {@code day}, oldest first. */
+    List<StoredHold> heldBefore(TenantId tenantId, String channel, LocalDate day);
+
+    /** How many items held for exactly this day are still HELD. */
+    int stillHeld(TenantId tenantId, String channel, LocalDate day);
+
+    /** Settles a held item (RELEASED or COUNTED), only while it is still HELD. */
+    boolean settleHold(long holdId, HoldStatus status, long runId, String result, Instant at);
+
+    enum RunStatus { RUNNING, COMPLETED, FAILED }
+
+    enum HoldStatus { HELD, RELEASED, COUNTED }
+
+    record NewRun(TenantId tenantId, String channel, LocalDate day, String source, String fileName,
+                  String statementSha256, String startedBy, Instant startedAt) {
+        public NewRun {
+            Objects.requireNonNull(tenantId, "tenant id");
+            Objects.requireNonNull(channel, "channel");
+            Objects.requireNonNull(day, "day");
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(startedBy, "started by");
+            Objects.requireNonNull(startedAt, "started at");
+        }
+    }
+
+    /** What a run counted. {@code skippedChecks} names each class not compared, and why. */
+    record RunTotals(int statementLines, int paymentLines, int refundLines, int matched, int held, int released,
+                     int countedFromPool, int discrepancies, int newDiscrepancies, int repairsApplied,
+                     int repairsFailed, String skippedChecks) {
+    }
+
+    record StoredRun(long id, TenantId tenantId, String channel, LocalDate day, String source, String fileName,
+                     String statementSha256, String startedBy, Instant startedAt, Instant finishedAt,
+                     RunStatus status, RunTotals totals, String error) {
+    }
+
+    /** A new discrepancy. {@code line} is the statement's side (null when the statement does not list it). */
+    record NewDiscrepancy(TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind, String subject,
+                          String paymentId, StatementLine line, String ourStatus, String detail, long runId,
+                          Instant at) {
+        public NewDiscrepancy {
+            Objects.requireNonNull(tenantId, "tenant id");
+            Objects.requireNonNull(channel, "channel");
+            Objects.requireNonNull(day, "day");
+            Objects.requireNonNull(kind, "class");
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(detail, "detail");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    record Recorded(StoredDiscrepancy discrepancy, boolean created) {
+    }
+
+    /** A discrepancy with its repair: the repair is the class's, stored as its name. */
+    record StoredDiscrepancy(long id, TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind,
+                             String repair, String subject, String paymentId, StatementLine line, String ourStatus,
+                             String detail, RepairStatus repairStatus, String repairResult, String repairedBy,
+                             String repairReason, Instant repairedAt, long firstRunId, Instant createdAt) {
+    }
+
+    record RepairSettlement(RepairStatus status, String result, String by, String reason, Instant at) {
+        public RepairSettlement {
+            Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    record NewHold(TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind, String subject,
+                   String paymentId, StatementLine line, String detail, long runId, Instant at) {
+        public NewHold {
+            Objects.requireNonNull(tenantId, "tenant id");
+            Objects.requireNonNull(channel, "channel");
+            Objects.requireNonNull(day, "day");
+            Objects.requireNonNull(kind, "class");
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    record StoredHold(long id, TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind,
+                      String subject, String paymentId, StatementLine line, String detail, HoldStatus status,
+                      Long settledByRun, String result, Instant heldAt, Instant settledAt) {
+    }
+}

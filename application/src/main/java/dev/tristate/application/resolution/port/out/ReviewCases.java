@@ -1,0 +1,39 @@
+package dev.tristate.application.resolution.port.out;
+
+import dev.tristate.domain.console.Page;
+import dev.tristate.domain.console.PageRequest;
+import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Notifications held for a person to review: genuine, but disagreeing with what we know. */
+public interface ReviewCases {
+
+    /** Opens a case for the notification (one case per notification). */
+    void open(NewCase newCase);
+
+    /** Open cases oldest first, or ({@code openOnly} false) every case newest first. */
+    Page<ReviewCase> search(boolean openOnly, PageRequest page);
+
+    Optional<ReviewCase> find(long caseId);
+
+    List<ReviewCase> forPayment(TenantId tenantId, String paymentId);
+
+    long countOpen();
+
+    /** Closes an open case with the decision; false when it was no longer open (someone decided first). */
+    boolean resolve(long caseId, String resolvedBy, String resolution, Instant at);
+
+    record NewCase(TenantId tenantId, String paymentId, long notificationId, AnomalyReason reason, String detail,
+                   Instant createdAt) {
+        public NewCase {
+            Objects.requireNonNull(tenantId, "tenant id");
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(createdAt, "created at");
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.tristate.application.consumer.service;
+
+import dev.tristate.application.tenant.service.TenantWebhookService;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.application.fakes.InMemoryPaymentRepository;
+import dev.tristate.application.fakes.InMemoryTaskStore;
+import dev.tristate.application.fakes.InMemoryTenantWebhooks;
+import dev.tristate.application.fakes.ScriptedTenantNotifier;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
+import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.domain.consumer.ConsumerRetryPolicy;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.outcome.Backoff;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.PaymentTestData;
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.task.TaskStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TaskRunnerServiceTest {
+
+    private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
+    private static final URI ENDPOINT = URI.create("https://shop.example/hooks");
+
+    private final SettableClock clock = new SettableClock(T0);
+    private final InMemoryTaskStore tasks = new InMemoryTaskStore();
+    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
+    private final InMemoryTenantWebhooks webhooks = new InMemoryTenantWebhooks();
+    private final ScriptedTenantNotifier notifier = new ScriptedTenantNotifier();
+    private final List<String> crashPoints = new ArrayList<>();
+    private final List<Integer> callsAtC6 = new ArrayList<>();
+    private final TaskRunnerService runner = new TaskRunnerService(tasks, payments, webhooks, notifier, point -> {
+        crashPoints.add(point);
+        callsAtC6.add(notifier.calls().size());
+    }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
+            new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
+            Duration.ofSeconds(30)));
+
+    private Task aGrantNoticeFor(PaymentStatus status) {
+        var payment = PaymentTestData.aPendingPayment().withStatus(status).withPaidAt(T0)
+                .withChannelTxnId("txn-1").build();
+        payments.insert(payment);
+        Task task = Task.entitlementGranted(new EntitlementKey(payment.tenantId(), "u-1", "course:x", payment.id()),
+                T0);
+        tasks.insert(task);
+        webhooks.setEndpoint(payment.tenantId(), ENDPOINT, T0);
+        return task;
+    }
+
+    private Task reread(Task task) {
+        return tasks.find(task.key()).orElseThrow();
+    }
+
+    @Test
+    void aGrantIsAnnouncedWithTheTaskKeyAsIdempotencyKeyThenTheTaskIsDone() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+
+        assertThat(runner.runDue()).isEqualTo(1);
+
+        assertThat(notifier.calls()).singleElement().satisfies(call -> {
+            assertThat(call.endpoint()).isEqualTo(ENDPOINT);
+            assertThat(call.idempotencyKey()).isEqualTo(task.key());
+            assertThat(call.notice().paymentStatus()).isEqualTo("SUCCEEDED");
+            assertThat(call.notice().sku()).isEqualTo("course:x");
+        });
+        assertThat(reread(task).status()).isEqualTo(TaskStatus.DONE);
+        assertThat(crashPoints).containsExactly(CrashPoints.C6_BEFORE_TASK_DONE);
+        assertThat(callsAtC6).as("C6 lies after the call").containsExactly(1);
+        assertThat(runner.runDue()).as("done is done").isZero();
+    }
+
+    @Test
+    void thePaymentIsCheckedAgainBeforeActing() {
+        Task refunded = aGrantNoticeFor(PaymentStatus.REFUNDED);
+
+        runner.runDue();
+
+        assertThat(notifier.calls()).isEmpty();
+        assertThat(reread(refunded).status()).isEqualTo(TaskStatus.SKIPPED);
+        assertThat(reread(refunded).lastError()).isEqualTo("payment is REFUNDED");
+    }
+
+    @Test
+    void aTenantWithoutAnEndpointIsSkipped() {
+        var payment = PaymentTestData.aPendingPayment().withTenant("no-hooks").withId("pay_no_hooks")
+                .withStatus(PaymentStatus.SUCCEEDED).build();
+        payments.insert(payment);
+        webhooks.setEndpoint(new TenantId("someone-else"), ENDPOINT, T0);
+        Task orphan = Task.entitlementGranted(new EntitlementKey(payment.tenantId(), "u", "course:y", payment.id()),
+                T0);
+        tasks.insert(orphan);
+
+        runner.runDue();
+
+        assertThat(notifier.calls()).isEmpty();
+        assertThat(reread(orphan).status()).isEqualTo(TaskStatus.SKIPPED);
+        assertThat(reread(orphan).lastError()).isEqualTo("the tenant has no webhook endpoint");
+    }
+
+    @Test
+    void failuresAndTimeoutsAreRetriedWithBackoffUnderTheSameKeyThenQuarantined() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        notifier.thenAnswer(new NotDelivered(OutcomeClass.RETRYABLE, "HTTP 503"),
+                new NotDelivered(OutcomeClass.UNKNOWN, "read timed out"),
+                new NotDelivered(OutcomeClass.RETRYABLE, "connection refused"));
+
+        runner.runDue();
+        Task afterOne = reread(task);
+        assertThat(afterOne.status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(afterOne.nextRunAt()).isBetween(T0.plusMillis(500), T0.plusSeconds(1));
+        assertThat(runner.runDue()).as("backing off").isZero();
+        clock.advance(Duration.ofSeconds(5));
+        runner.runDue();
+        clock.advance(Duration.ofSeconds(5));
+        runner.runDue();
+
+        Task quarantined = reread(task);
+        assertThat(quarantined.status()).isEqualTo(TaskStatus.QUARANTINED);
+        assertThat(quarantined.attempts()).isEqualTo(3);
+        assertThat(quarantined.lastError()).isEqualTo("RETRYABLE: connection refused");
+        assertThat(notifier.calls()).extracting(c -> c.idempotencyKey()).containsOnly(task.key()).hasSize(3);
+    }
+
+    @Test
+    void aDefiniteRefusalIsQuarantinedAtOnce() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        notifier.thenAnswer(new NotDelivered(OutcomeClass.DEFINITE, "HTTP 400"));
+
+        runner.runDue();
+
+        assertThat(reread(task).status()).isEqualTo(TaskStatus.QUARANTINED);
+        assertThat(reread(task).lastError()).isEqualTo("PERMANENT: HTTP 400");
+    }
+
+    @Test
+    void aTaskHeldByAnotherRunnerIsLeftAloneUntilItsLeaseEnds() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        tasks.update(task.claimedUntil(T0.plusSeconds(30), T0));
+
+        assertThat(runner.runDue()).isZero();
+        clock.advance(Duration.ofSeconds(31));
+        assertThat(runner.runDue()).as("the holder vanished (C6): due again").isEqualTo(1);
+        assertThat(reread(task).status()).isEqualTo(TaskStatus.DONE);
+    }
+
+    @Test
+    void aWebhookEndpointIsAnAbsoluteHttpUrl() {
+        TenantWebhookService service = new TenantWebhookService(webhooks, clock);
+        TenantId tenant = new TenantId("t-hooks");
+
+        service.configure(tenant, URI.create("http://127.0.0.1:8081/grants"));
+
+        assertThat(webhooks.endpointOf(tenant)).contains(URI.create("http://127.0.0.1:8081/grants"));
+        for (String bad : List.of("/relative", "ftp://host/x", "mailto:someone@example.com", "http:///nohost")) {
+            assertThatThrownBy(() -> service.configure(tenant, URI.create(bad))).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+}

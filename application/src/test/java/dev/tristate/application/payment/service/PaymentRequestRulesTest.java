@@ -1,0 +1,99 @@
+package dev.tristate.application.payment.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
+import dev.tristate.application.shared.port.in.FieldError;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class PaymentRequestRulesTest {
+
+    private static final SortedSet<String> CHANNELS = new TreeSet<>(List.of("sandbox"));
+
+    private static PaymentRequest valid() {
+        return new PaymentRequest("o-1001", 1999L, "CNY", "sandbox", "u-42", "course:java-101", "Java 101", List.of());
+    }
+
+    private static List<FieldError> check(PaymentRequest request) {
+        return PaymentRequestRules.check(request, CHANNELS);
+    }
+
+    private static PaymentRequest with(String merchantOrderId, Long amount, String currency, String channel,
+                                       String userId, String sku, String description) {
+        return new PaymentRequest(merchantOrderId, amount, currency, channel, userId, sku, description, List.of());
+    }
+
+    @Test
+    void theContractsExampleIsValid() {
+        assertThat(check(valid())).isEmpty();
+    }
+
+    @Test
+    void everyRequiredFieldIsNamedWhenMissingAndTheDescriptionIsOptional() {
+        assertThat(check(with(null, null, null, null, null, null, null))).extracting(FieldError::field)
+                .containsExactly("merchant_order_id", "amount_minor", "currency", "channel", "user_id", "sku");
+        assertThat(check(with(null, null, null, null, null, null, null)))
+                .allMatch(e -> e.message().equals("is required"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "tab\there", "ünïcode"})
+    void aMerchantOrderIdIsOneToSixtyFourPrintableAsciiCharacters(String bad) {
+        assertThat(check(with(bad, 1L, "CNY", "sandbox", "u", "s", null)))
+                .containsExactly(new FieldError("merchant_order_id", "must be 1-64 printable ASCII characters"));
+        assertThat(check(with("x".repeat(65), 1L, "CNY", "sandbox", "u", "s", null))).hasSize(1);
+        assertThat(check(with("x".repeat(64), 1L, "CNY", "sandbox", "u", "s", null))).isEmpty();
+    }
+
+    @Test
+    void anAmountIsAPositiveNumberOfMinorUnits() {
+        assertThat(check(with("o", 0L, "CNY", "sandbox", "u", "s", null))).extracting(FieldError::field)
+                .containsExactly("amount_minor");
+        assertThat(check(with("o", -5L, "CNY", "sandbox", "u", "s", null))).hasSize(1);
+        assertThat(check(with("o", Long.MAX_VALUE, "CNY", "sandbox", "u", "s", null))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cny", "CN", "CNYY", "ABC", "XXX", "XAU"})
+    void aCurrencyIsARealUpperCaseIso4217CodeWithMinorUnits(String bad) {
+        assertThat(check(with("o", 1L, bad, "sandbox", "u", "s", null))).extracting(FieldError::field)
+                .containsExactly("currency");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JPY", "USD", "KWD", "EUR"})
+    void currenciesWithZeroToThreeDecimalsAreAccepted(String code) {
+        assertThat(check(with("o", 1L, code, "sandbox", "u", "s", null))).isEmpty();
+    }
+
+    @Test
+    void theChannelIsOneOfTheConfiguredGateways() {
+        assertThat(check(with("o", 1L, "CNY", "alipay", "u", "s", null)))
+                .containsExactly(new FieldError("channel", "must be one of: sandbox"));
+        assertThat(PaymentRequestRules.check(valid(), new TreeSet<>()))
+                .containsExactly(new FieldError("channel", "no payment channel is configured"));
+    }
+
+    @Test
+    void userSkuAndDescriptionHaveTheirLengths() {
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u".repeat(65), "s".repeat(129), "d".repeat(257))))
+                .extracting(FieldError::field).containsExactly("user_id", "sku", "description");
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u".repeat(64), "s".repeat(128), "d".repeat(256))))
+                .isEmpty();
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u", "   ", ""))).extracting(FieldError::field)
+                .containsExactly("sku");
+    }
+
+    @Test
+    void aFieldTheAdapterFoundMalformedIsReportedOnceWithTheAdaptersMessage() {
+        PaymentRequest request = new PaymentRequest("o", null, "CNY", "sandbox", "u", "s", null,
+                List.of(new FieldError("amount_minor", "must be an integer")));
+
+        assertThat(check(request)).containsExactly(new FieldError("amount_minor", "must be an integer"));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.tristate.application.refund.port.out;
+
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundId;
+import dev.tristate.domain.payment.RefundStatus;
+import dev.tristate.domain.payment.TransitionOutcome;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link RefundStore} must do: the MyBatis adapter (MariaDB or H2) and the in-memory fake alike. */
+public abstract class RefundStoreContract {
+
+    protected static final Instant T0 = Instant.parse("2026-11-30T08:00:00.123456Z");
+
+    protected abstract RefundStore refunds();
+
+    protected abstract PaymentRepository payments();
+
+    /** The tenant row must exist where the store enforces it. */
+    protected abstract TenantId aTenant();
+
+    private Payment aPaidPayment(TenantId tenant) {
+        Payment pending = Payment.initiate(new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", "")),
+                tenant, new MerchantOrderId("o-" + UUID.randomUUID()), Money.of(1000, "CNY"), "sandbox", "u-42",
+                "course:java-101", "", T0);
+        Payment paid = ((TransitionOutcome.Applied) pending.apply(new ChannelReport(ChannelTradeStatus.SUCCESS,
+                pending.amount(), new ChannelTxnId("T-" + UUID.randomUUID()), T0), T0)).after();
+        payments().insert(paid);
+        return paid;
+    }
+
+    private Refund aRefund(Payment payment, long amount, Instant at) {
+        Refund refund = Refund.request(new RefundId("rfd_" + UUID.randomUUID().toString().replace("-", "")), payment,
+                Money.of(amount, "CNY"), "damaged", at);
+        refunds().insert(refund);
+        return refund;
+    }
+
+    @Test
+    void aRefundReadsBackEqualInEveryFieldAndOnlyForItsTenant() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund refund = aRefund(payment, 300, T0);
+
+        assertThat(refunds().find(tenant, refund.id())).contains(refund);
+        assertThat(refunds().findByPayment(tenant, payment.id())).containsExactly(refund);
+        assertThat(refunds().find(aTenant(), refund.id())).isEmpty();
+        assertThat(refunds().findByPayment(aTenant(), payment.id())).isEmpty();
+        assertThatThrownBy(() -> refunds().insert(refund)).isInstanceOf(PersistenceFailure.AlreadyExists.class);
+    }
+
+    @Test
+    void onlyPendingAndUnknownRefundsHoldTheirAmount() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        aRefund(payment, 100, T0);
+        Refund unknown = aRefund(payment, 200, T0);
+        Refund failed = aRefund(payment, 300, T0);
+        Refund succeeded = aRefund(payment, 50, T0);
+        assertThat(refunds().markUnknown(unknown, T0.plusSeconds(1))).isTrue();
+        assertThat(refunds().markFailed(failed, "REFUND_REFUSED: no", T0.plusSeconds(1))).isTrue();
+        assertThat(refunds().markSucceeded(succeeded, "R-1", T0.plusSeconds(1))).isTrue();
+
+        assertThat(refunds().heldMinor(tenant, payment.id())).isEqualTo(300);
+        assertThat(refunds().heldMinor(aTenant(), payment.id())).isZero();
+    }
+
+    @Test
+    void theOpenRefundsOfATenantAreListedOldestFirstAndSettledOnesAreNot() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund later = aRefund(payment, 100, T0.plusSeconds(2));
+        Refund earlier = aRefund(payment, 200, T0.plusSeconds(1));
+        Refund settled = aRefund(payment, 50, T0);
+        refunds().markUnknown(earlier, T0.plusSeconds(3));
+        refunds().markSucceeded(settled, "R-list-" + UUID.randomUUID(), T0.plusSeconds(3));
+
+        assertThat(refunds().findOpen(tenant, 10)).extracting(Refund::id).containsExactly(earlier.id(), later.id());
+        assertThat(refunds().findOpen(tenant, 10)).extracting(Refund::status)
+                .containsExactly(RefundStatus.UNKNOWN, RefundStatus.PENDING);
+        assertThat(refunds().findOpen(tenant, 1)).extracting(Refund::id).containsExactly(earlier.id());
+        assertThat(refunds().findOpen(aTenant(), 10)).as("another tenant's").isEmpty();
+        assertThat(refunds().findOpen(null, 1_000)).extracting(Refund::id).contains(earlier.id(), later.id())
+                .doesNotContain(settled.id());
+    }
+
+    @Test
+    void pendingAndUnknownRefundsAreCountedAsOpenAndSettledOnesAreNot() {
+        RefundStore.OpenRefunds before = refunds().countOpen();
+        Payment payment = aPaidPayment(aTenant());
+        aRefund(payment, 100, T0);
+        Refund unknown = aRefund(payment, 200, T0);
+        Refund succeeded = aRefund(payment, 50, T0);
+        refunds().markUnknown(unknown, T0.plusSeconds(1));
+        refunds().markSucceeded(succeeded, "R-open-" + UUID.randomUUID(), T0.plusSeconds(1));
+
+        RefundStore.OpenRefunds after = refunds().countOpen();
+        assertThat(after.pending() - before.pending()).isEqualTo(1);
+        assertThat(after.unknown() - before.unknown()).isEqualTo(1);
+    }
+
+    @Test
+    void aRefundSettlesOnceAndTheRowCountSaysWho() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund refund = aRefund(payment, 300, T0);
+        Instant at = T0.plusSeconds(10);
+
+        assertThat(refunds().markUnknown(refund, at)).isTrue();
+        assertThat(refunds().markUnknown(refund, at)).as("only from PENDING").isFalse();
+        assertThat(refunds().markSucceeded(refund, "R-" + refund.id().value(), at)).isTrue();
+        assertThat(refunds().markSucceeded(refund, "R-other", at)).isFalse();
+        assertThat(refunds().markFailed(refund, "late refusal", at)).isFalse();
+        assertThat(refunds().markUnknown(refund, at)).isFalse();
+
+        Refund settled = refunds().find(tenant, refund.id()).orElseThrow();
+        assertThat(settled.status()).isEqualTo(RefundStatus.SUCCEEDED);
+        assertThat(settled.channelRefundNo()).isEqualTo("R-" + refund.id().value());
+        assertThat(settled.failureReason()).isNull();
+        assertThat(settled.updatedAt()).isEqualTo(at);
+        assertThat(refunds().findByChannelRefundNo(tenant, "sandbox", "R-" + refund.id().value())).contains(settled);
+        assertThat(refunds().findByChannelRefundNo(tenant, "otherpay", "R-" + refund.id().value())).isEmpty();
+        assertThat(refunds().findSucceeded(tenant, "sandbox", at, at.plusSeconds(1))).containsExactly(settled);
+        assertThat(refunds().findSucceeded(tenant, "sandbox", at.plusSeconds(1), at.plusSeconds(2))).isEmpty();
+    }
+
+    @Test
+    void aFailedRefundKeepsWhy() {
+        TenantId tenant = aTenant();
+        Refund refund = aRefund(aPaidPayment(tenant), 300, T0);
+
+        assertThat(refunds().markFailed(refund, "REFUND_REFUSED: no", T0.plusSeconds(1))).isTrue();
+
+        Refund failed = refunds().find(tenant, refund.id()).orElseThrow();
+        assertThat(failed.status()).isEqualTo(RefundStatus.FAILED);
+        assertThat(failed.failureReason()).isEqualTo("REFUND_REFUSED: no");
+        assertThat(refunds().markSucceeded(refund, "R-1", T0.plusSeconds(2))).isFalse();
+    }
+
+    @Test
+    void staleOpenRefundsAreFoundForTheResolver() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund stale = aRefund(payment, 100, T0);
+        Refund fresh = aRefund(payment, 100, T0.plusSeconds(600));
+        Refund settled = aRefund(payment, 100, T0);
+        refunds().markFailed(settled, "refused", T0);
+
+        List<String> found = refunds().findStale(T0.plusSeconds(60), 10_000).stream()
+                .map(ResolutionCases.Candidate::paymentId).toList();
+
+        assertThat(found).contains(stale.id().value()).doesNotContain(fresh.id().value(), settled.id().value());
+    }
+}

@@ -1,0 +1,105 @@
+package dev.tristate.application.resolution.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.application.fakes.InMemoryAuditTrail;
+import dev.tristate.application.fakes.InMemoryTransactions;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.payment.port.in.PaymentNotFound;
+import dev.tristate.application.resolution.port.in.ResolutionInProgress;
+import dev.tristate.application.resolution.port.in.UnknownCaseView;
+import dev.tristate.domain.console.ActionKey;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.Operator;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.resolution.ResolutionStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class AskChannelServiceTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
+    private static final TenantId TENANT = new TenantId("t-ask");
+    private static final PaymentId PAYMENT = new PaymentId("pay_" + "a".repeat(32));
+    private static final Operator SUPPORT = new Operator("sam", ConsoleRole.SUPPORT);
+
+    private final InMemoryAuditTrail audit = new InMemoryAuditTrail();
+    private final List<AskChannelNowUseCase.AskChannelNowCommand> asked = new ArrayList<>();
+
+    private AskChannelService service(Function<AskChannelNowUseCase.AskChannelNowCommand, UnknownCaseView> resolver) {
+        return new AskChannelService(command -> {
+            asked.add(command);
+            return resolver.apply(command);
+        }, audit, new InMemoryTransactions(audit), Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private static UnknownCaseView resolvedAs(String status) {
+        return new UnknownCaseView(TENANT, PAYMENT.value(), "sandbox", status, ResolutionStatus.RESOLVED, "stale",
+                1, null, "SUCCESS", NOW, NOW, List.of(), List.of());
+    }
+
+    private static ActionKey key() {
+        return new ActionKey(UUID.randomUUID().toString());
+    }
+
+    @Test
+    void supportStaffMayAskAndTheAnswerIsAudited() {
+        ActionResult result = service(c -> resolvedAs("SUCCEEDED")).askChannel(TENANT, PAYMENT, SUPPORT, key());
+
+        assertThat(result.repeated()).isFalse();
+        assertThat(result.entry().result()).isEqualTo("ASKED");
+        assertThat(result.entry().detail()).contains("SUCCEEDED").contains("RESOLVED");
+        assertThat(asked).singleElement().satisfies(c -> {
+            assertThat(c.operator()).isEqualTo("sam");
+            assertThat(c.paymentId()).isEqualTo(PAYMENT);
+        });
+        assertThat(audit.entries()).singleElement().satisfies(e -> {
+            assertThat(e.action()).isEqualTo("ASK_CHANNEL");
+            assertThat(e.subjectId()).isEqualTo(PAYMENT.value());
+            assertThat(e.at()).isEqualTo(NOW);
+        });
+    }
+
+    @Test
+    void theSameFormSubmittedTwiceAsksOnce() {
+        AskChannelService service = service(c -> resolvedAs("SUCCEEDED"));
+        ActionKey key = key();
+        service.askChannel(TENANT, PAYMENT, SUPPORT, key);
+
+        ActionResult again = service.askChannel(TENANT, PAYMENT, SUPPORT, key);
+
+        assertThat(again.repeated()).isTrue();
+        assertThat(asked).hasSize(1);
+        assertThat(audit.entries()).hasSize(1);
+    }
+
+    @Test
+    void aCaseAnotherResolverHoldsIsReportedNotFailed() {
+        ActionResult result = service(c -> {
+            throw new ResolutionInProgress(PAYMENT);
+        }).askChannel(TENANT, PAYMENT, SUPPORT, key());
+
+        assertThat(result.entry().result()).isEqualTo("IN_PROGRESS");
+    }
+
+    @Test
+    void anUnknownPaymentIsNotFoundAndNothingIsAudited() {
+        AskChannelService service = service(c -> {
+            throw new PaymentNotFound(PAYMENT);
+        });
+
+        assertThatThrownBy(() -> service.askChannel(TENANT, PAYMENT, SUPPORT, key()))
+                .isInstanceOf(NotFoundInConsole.class);
+        assertThat(audit.entries()).isEmpty();
+    }
+}
