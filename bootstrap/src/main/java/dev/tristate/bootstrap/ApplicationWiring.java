@@ -1,14 +1,14 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.PasswordHasher;
-import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.tenant.port.out.TenantRepository;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.console.service.ConsoleUserService;
 import dev.tristate.application.console.service.PaymentStatisticsService;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.out.AuditTrail;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.service.ProvisionTenantService;
 import java.security.SecureRandom;
 import java.time.Clock;

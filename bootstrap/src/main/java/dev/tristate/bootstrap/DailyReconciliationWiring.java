@@ -1,12 +1,12 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.DailyRound;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.Outcome;
+import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.service.DailyReconciliationService;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

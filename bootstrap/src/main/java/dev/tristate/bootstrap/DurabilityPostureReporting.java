@@ -1,8 +1,8 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery.DurabilityPosture;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
+import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.out.DatabaseSettings;
 import dev.tristate.application.console.service.DurabilityPostureService;
 import org.slf4j.Logger;

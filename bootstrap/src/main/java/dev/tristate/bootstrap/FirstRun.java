@@ -1,10 +1,10 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase.FirstOperator;
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantResult;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;

@@ -2,8 +2,8 @@ package dev.tristate.bootstrap;
 
 import dev.tristate.application.idempotency.port.in.PurgeExpiredIdempotencyKeysUseCase;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.idempotency.service.IdempotencyHousekeepingService;
+import dev.tristate.application.shared.port.out.Transactions;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;

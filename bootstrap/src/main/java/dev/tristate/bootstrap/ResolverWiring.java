@@ -1,21 +1,21 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.out.RefundStore;
+import dev.tristate.application.refund.service.RefundOutcomes;
+import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.refund.service.RefundOutcomes;
 import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.resolution.service.ResolverSettings;
 import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.resolution.QuerySchedule;
 import java.time.Clock;
 import java.time.Duration;

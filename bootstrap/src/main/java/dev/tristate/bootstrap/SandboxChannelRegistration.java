@@ -1,7 +1,7 @@
 package dev.tristate.bootstrap;
 
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.service.ProvisionTenantService;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.time.Clock;

@@ -9,6 +9,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import dev.tristate.adapter.in.admin.archfixture.AdminUsingOutboundPort;
 import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingPersistence;
 import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingService;
+import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingTheSandbox;
 import dev.tristate.adapter.out.persistence.SpringTransactions;
 import dev.tristate.application.archfixture.ApplicationClassUsingSpring;
 import dev.tristate.application.payment.port.out.PaymentRepository;
@@ -19,7 +20,6 @@ import dev.tristate.domain.archfixture.DomainClassReadingTheClock;
 import dev.tristate.domain.archfixture.DomainClassUsingSpring;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.sandbox.archfixture.SandboxUsingTheDomain;
-import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingTheSandbox;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -3,9 +3,9 @@ package dev.tristate.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantResult;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.tenant.ApiKey;

@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.domain.tenant.SecretInfo;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.ArrayList;

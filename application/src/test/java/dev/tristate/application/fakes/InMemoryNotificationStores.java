@@ -1,13 +1,13 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.domain.console.ReviewCase;
-import dev.tristate.domain.console.PageRequest;
-import dev.tristate.domain.console.Page;
-import dev.tristate.domain.console.NotificationView;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.outbox.port.out.OutboxStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.domain.console.NotificationView;
+import dev.tristate.domain.console.Page;
+import dev.tristate.domain.console.PageRequest;
+import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;

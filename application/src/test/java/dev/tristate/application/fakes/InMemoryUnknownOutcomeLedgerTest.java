@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedgerContract;
+import dev.tristate.application.shared.port.out.Transactions;
 
 class InMemoryUnknownOutcomeLedgerTest extends UnknownOutcomeLedgerContract {
 

@@ -6,11 +6,11 @@ import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUs
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.DailyRound;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.Outcome;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RunStatus;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredRun;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.service.DailyReconciliationService;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.time.Clock;

@@ -2,11 +2,11 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
+import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;
@@ -25,7 +25,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -36,6 +35,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The console in headless Chromium (Debian's chromium and chromium-driver), as support staff use it. One browser for

@@ -3,8 +3,8 @@ package dev.tristate.bootstrap.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;

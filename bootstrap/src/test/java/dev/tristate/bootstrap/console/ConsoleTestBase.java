@@ -2,13 +2,13 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
-import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.console.port.out.PasswordHasher;
+import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;

@@ -2,8 +2,8 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.console.service.ConsoleUserService;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.ConsoleRole;

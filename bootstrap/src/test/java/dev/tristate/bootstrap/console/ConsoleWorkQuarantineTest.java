@@ -3,8 +3,8 @@ package dev.tristate.bootstrap.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;

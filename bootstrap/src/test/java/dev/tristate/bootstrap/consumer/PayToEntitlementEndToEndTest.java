@@ -1,7 +1,7 @@
 package dev.tristate.bootstrap.consumer;
 
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;

@@ -2,9 +2,9 @@ package dev.tristate.bootstrap.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.testing.IntegrationEnvironment;

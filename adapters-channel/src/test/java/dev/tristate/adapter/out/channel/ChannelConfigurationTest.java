@@ -3,8 +3,8 @@ package dev.tristate.adapter.out.channel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxGatewayProperties;
-import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

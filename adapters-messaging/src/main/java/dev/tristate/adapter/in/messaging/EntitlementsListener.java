@@ -1,10 +1,10 @@
 package dev.tristate.adapter.in.messaging;
 
 import com.rabbitmq.client.Channel;
-import dev.tristate.application.consumer.port.in.ConsumeEventUseCase;
 import dev.tristate.application.consumer.port.in.ConsumeEventUseCase.Acknowledge;
 import dev.tristate.application.consumer.port.in.ConsumeEventUseCase.ConsumeResult;
 import dev.tristate.application.consumer.port.in.ConsumeEventUseCase.RequeueAfter;
+import dev.tristate.application.consumer.port.in.ConsumeEventUseCase;
 import dev.tristate.domain.consumer.InboundMessage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -10,9 +10,9 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class JsonEventPayloadReaderTest {
 

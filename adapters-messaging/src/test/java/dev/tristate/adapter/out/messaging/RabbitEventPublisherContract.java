@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.adapter.out.messaging.embedded.BrokerKind;
-import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.application.outbox.port.out.EventPublisher.NotSent;
 import dev.tristate.application.outbox.port.out.EventPublisher.OutgoingEvent;
 import dev.tristate.application.outbox.port.out.EventPublisher.PublishOutcome;
+import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outcome.OutcomeClass;
@@ -37,8 +37,8 @@ import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.TopicExchange;
-import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory.ConfirmType;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 

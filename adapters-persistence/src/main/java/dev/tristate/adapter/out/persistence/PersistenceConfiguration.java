@@ -16,12 +16,12 @@ import dev.tristate.adapter.out.persistence.tenant.MyBatisChannelCredentialStore
 import dev.tristate.adapter.out.persistence.tenant.MyBatisTenantRepository;
 import dev.tristate.adapter.out.persistence.tenant.SecretCipher;
 import dev.tristate.adapter.out.persistence.tenant.TenantMapper;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.DatabaseSettings;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.out.TenantRepository;
 import java.security.SecureRandom;
 import javax.sql.DataSource;
 import org.apache.ibatis.session.SqlSessionFactory;

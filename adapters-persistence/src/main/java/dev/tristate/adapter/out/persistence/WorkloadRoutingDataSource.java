@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.application.shared.port.out.Workload;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.tristate.application.shared.port.out.Workload;
 import java.util.Map;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.jdbc.datasource.lookup.AbstractRoutingDataSource;

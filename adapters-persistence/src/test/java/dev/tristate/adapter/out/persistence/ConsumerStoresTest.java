@@ -10,8 +10,8 @@ import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.InboxContract;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.consumer.port.out.TaskStoreContract;
-import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import org.junit.jupiter.api.Nested;
 import org.springframework.beans.factory.annotation.Autowired;
 

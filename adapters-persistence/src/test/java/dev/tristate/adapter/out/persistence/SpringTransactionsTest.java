@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.shared.port.out.PersistenceFailure;
-import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.Tenant;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.admin;
 
+import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
-import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;

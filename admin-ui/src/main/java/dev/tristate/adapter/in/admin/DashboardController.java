@@ -1,8 +1,8 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
-import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
+import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

@@ -1,15 +1,15 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.resolution.port.in.AskChannelUseCase;
-import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
+import dev.tristate.application.refund.port.in.OpenRefundsQuery;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
+import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.domain.console.Page;
-import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.console.PaymentCriteria;
+import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;

@@ -1,16 +1,16 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
-import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
-import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase.RunReconciliationCommand;
+import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.in.StatementUnavailable;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.Reason;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase.DecideReviewCaseCommand;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
 import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.domain.console.Reason;
 import dev.tristate.domain.console.ReviewDecision;
 import org.springframework.security.core.Authentication;

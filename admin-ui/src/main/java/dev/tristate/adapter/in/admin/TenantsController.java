@@ -1,13 +1,13 @@
 package dev.tristate.adapter.in.admin;
 
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
-import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.CreateTenantCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.TenantChange;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;

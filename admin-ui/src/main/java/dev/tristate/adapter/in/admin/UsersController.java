@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.admin;
 
-import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
 import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase.CreateUserCommand;
 import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase.UserChange;
 import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase.UserCommand;
+import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
 import dev.tristate.domain.console.ConsoleRole;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;

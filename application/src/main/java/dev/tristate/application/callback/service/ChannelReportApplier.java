@@ -1,22 +1,22 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
-import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.payment.TransitionOutcome.Anomaly;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.payment.TransitionOutcome.Applied;
 import dev.tristate.domain.payment.TransitionOutcome.Duplicate;
 import dev.tristate.domain.payment.TransitionOutcome.Rejected;
 import dev.tristate.domain.payment.TransitionOutcome.Stale;
+import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 

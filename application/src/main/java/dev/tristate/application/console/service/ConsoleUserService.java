@@ -1,19 +1,19 @@
 package dev.tristate.application.console.service;
 
-import dev.tristate.application.shared.service.AuditedActions;
-import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.console.port.in.FindConsoleUserQuery;
 import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
+import dev.tristate.application.console.port.out.ConsoleUserRepository;
+import dev.tristate.application.console.port.out.PasswordHasher;
+import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.shared.port.out.AuditTrail;
-import dev.tristate.application.console.port.out.ConsoleUserRepository;
-import dev.tristate.application.console.port.out.PasswordHasher;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
+import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;
 import java.security.SecureRandom;

@@ -1,15 +1,15 @@
 package dev.tristate.application.consumer.service;
 
 import dev.tristate.application.consumer.port.in.RunTasksUseCase;
-import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.application.consumer.port.out.TenantNotifier.Delivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.GrantNotice;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
+import dev.tristate.application.consumer.port.out.TenantNotifier;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.outcome.OutcomeClass;

@@ -1,17 +1,17 @@
 package dev.tristate.application.consumer.service;
 
-import dev.tristate.application.shared.service.AuditedActions;
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
-import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
+import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;

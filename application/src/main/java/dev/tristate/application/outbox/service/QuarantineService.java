@@ -1,16 +1,16 @@
 package dev.tristate.application.outbox.service;
 
-import dev.tristate.application.shared.service.AuditedActions;
-import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.outbox.port.in.DiscardQuarantinedMessageUseCase;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.outbox.port.in.QuarantineQuery;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
+import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.domain.console.OutboxEventView;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;

@@ -1,19 +1,19 @@
 package dev.tristate.application.payment.service;
 
+import dev.tristate.application.idempotency.port.in.IdempotentResponse;
+import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
 import dev.tristate.application.idempotency.service.IdempotencyGate;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
-import dev.tristate.application.shared.port.in.FieldError;
-import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;

@@ -1,12 +1,12 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.in.StatementRejected.Problem;
+import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.reconciliation.StatementComparison;
 import dev.tristate.domain.reconciliation.StatementEntryType;
 import dev.tristate.domain.reconciliation.StatementLine;
-import dev.tristate.domain.reconciliation.StatementComparison;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

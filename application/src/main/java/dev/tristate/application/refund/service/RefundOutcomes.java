@@ -1,14 +1,14 @@
 package dev.tristate.application.refund.service;
 
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;

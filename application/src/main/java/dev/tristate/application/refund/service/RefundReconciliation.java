@@ -1,13 +1,13 @@
 package dev.tristate.application.refund.service;
 
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.service.ResolvePaymentsService;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;

@@ -1,20 +1,20 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.application.shared.service.AuditedActions;
-import dev.tristate.application.shared.port.in.ActionAudit;
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
-import dev.tristate.application.resolution.port.in.AskChannelUseCase;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
+import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
+import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
+import dev.tristate.application.shared.port.in.ActionAudit;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
+import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.Operator;

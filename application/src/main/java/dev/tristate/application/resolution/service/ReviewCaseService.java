@@ -1,15 +1,15 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.application.shared.service.AuditedActions;
-import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
+import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;

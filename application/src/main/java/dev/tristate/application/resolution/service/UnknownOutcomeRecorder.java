@@ -1,10 +1,10 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.TransitionOutcome;

@@ -1,10 +1,10 @@
 package dev.tristate.application.tenant.service;
 
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.tenant.port.out.TenantRepository;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.Tenant;
 import java.security.SecureRandom;

@@ -1,19 +1,19 @@
 package dev.tristate.application.tenant.service;
 
-import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
-import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.application.shared.port.out.AuditTrail;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
-import dev.tristate.application.tenant.port.out.TenantRepository;
-import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
+import dev.tristate.application.shared.service.AuditedActions;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.in.TenantsQuery;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.out.TenantRepository;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;

@@ -4,13 +4,13 @@ import static dev.tristate.domain.payment.PaymentTestData.aPendingPayment;
 import static dev.tristate.domain.payment.PaymentTestData.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.console.port.in.ConsoleDashboardQuery.ConsoleDashboard;
+import dev.tristate.application.console.port.in.DurabilityPostureQuery.DurabilityPosture;
+import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryOutboxRelayStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryRefundStore;
-import dev.tristate.application.console.port.in.ConsoleDashboardQuery.ConsoleDashboard;
-import dev.tristate.application.console.port.in.DurabilityPostureQuery.DurabilityPosture;
-import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;

@@ -1,12 +1,15 @@
 package dev.tristate.application.console.service;
 
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import static dev.tristate.domain.payment.PaymentTestData.DEFAULT_PAYMENT_ID;
 import static dev.tristate.domain.payment.PaymentTestData.DEFAULT_TENANT_ID;
 import static dev.tristate.domain.payment.PaymentTestData.aPendingPayment;
 import static dev.tristate.domain.payment.PaymentTestData.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.console.port.in.PaymentTimelineQuery.Kind;
+import dev.tristate.application.console.port.in.PaymentTimelineQuery.TimelineEntry;
+import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
 import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryConsumerDeliveryStore;
 import dev.tristate.application.fakes.InMemoryInbox;
@@ -15,10 +18,7 @@ import dev.tristate.application.fakes.InMemoryOutboxQuarantine;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryRefundStore;
 import dev.tristate.application.fakes.InMemoryTaskStore;
-import dev.tristate.application.console.port.in.PaymentTimelineQuery.Kind;
-import dev.tristate.application.console.port.in.PaymentTimelineQuery.TimelineEntry;
-import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
-import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.domain.console.OutboxEventView;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerFailure;

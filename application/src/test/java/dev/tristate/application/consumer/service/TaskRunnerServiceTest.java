@@ -1,16 +1,16 @@
 package dev.tristate.application.consumer.service;
 
-import dev.tristate.application.tenant.service.TenantWebhookService;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.fakes.InMemoryTenantWebhooks;
 import dev.tristate.application.fakes.ScriptedTenantNotifier;
-import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.tenant.service.TenantWebhookService;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.outcome.Backoff;

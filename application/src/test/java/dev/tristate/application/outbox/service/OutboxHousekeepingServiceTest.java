@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.fakes.InMemoryOutboxRelayStore;
 import dev.tristate.application.fakes.InMemoryTransactions;
-import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimedEvent;
 import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimedEvent;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outbox.LeaseToken;

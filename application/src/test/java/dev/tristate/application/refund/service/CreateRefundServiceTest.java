@@ -1,7 +1,5 @@
 package dev.tristate.application.refund.service;
 
-import dev.tristate.application.idempotency.service.IdempotencyGate;
-import dev.tristate.application.idempotency.service.IdempotencySettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,15 +12,17 @@ import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
-import dev.tristate.application.payment.port.in.ChannelUnavailable;
-import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundCommand;
-import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
-import dev.tristate.application.payment.port.in.Rejection;
-import dev.tristate.application.refund.port.in.RefundResponseRenderer;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
+import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencySettings;
+import dev.tristate.application.payment.port.in.ChannelUnavailable;
+import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundCommand;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
+import dev.tristate.application.refund.port.in.RefundResponseRenderer;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;

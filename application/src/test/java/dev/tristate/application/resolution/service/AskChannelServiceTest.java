@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryTransactions;
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
+import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;

@@ -1,8 +1,5 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.application.idempotency.service.IdempotencyGate;
-import dev.tristate.application.idempotency.service.IdempotencySettings;
-import dev.tristate.application.payment.service.CreatePaymentService;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,16 +10,19 @@ import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
+import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
-import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
-import dev.tristate.application.resolution.port.in.UnknownCaseView;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.payment.service.CreatePaymentService;
+import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
+import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
+import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.ConsoleRole;

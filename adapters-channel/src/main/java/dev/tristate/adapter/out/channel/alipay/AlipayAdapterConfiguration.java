@@ -6,8 +6,8 @@ import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /** Alipay's beans; picked up by {@code ChannelConfiguration}. */
 @Configuration(proxyBeanMethods = false)

@@ -1,12 +1,12 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
+import dev.tristate.application.payment.port.out.ChannelGateway;
+import java.net.URI;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
-import java.net.URI;
 
 /** The sandbox channel's beans; picked up by {@code ChannelConfiguration}. */
 @Configuration(proxyBeanMethods = false)

@@ -9,9 +9,9 @@ import dev.tristate.application.callback.port.in.AnswerKind;
 import dev.tristate.application.callback.port.in.ChannelAnswer;
 import dev.tristate.application.callback.port.in.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat.Verification;
-import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.application.callback.port.out.ParseResult.Malformed;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;
+import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import java.nio.charset.StandardCharsets;
@@ -26,10 +26,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Signatures are made with the Stripe SDK's own helper, {@code Webhook.Util.computeHmacSha256}, as Stripe signs. */
 class StripeNotificationFormatTest {

@@ -1,16 +1,16 @@
 package dev.tristate.adapter.out.persistence.callback;
 
-import dev.tristate.adapter.out.persistence.Rows;
-import java.util.List;
-import dev.tristate.domain.payment.PaymentStatus;
-import dev.tristate.domain.notification.SignatureResult;
-import dev.tristate.domain.notification.NotificationOutcome;
-import dev.tristate.domain.console.NotificationView;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.callback.NotificationMapper.NotificationRow;
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.domain.console.NotificationView;
+import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.List;
 import java.util.Optional;
 
 public class MyBatisNotificationLog implements NotificationLog {

@@ -13,14 +13,14 @@ import dev.tristate.adapter.out.persistence.resolution.MyBatisUnknownOutcomeLedg
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper;
 import dev.tristate.adapter.out.persistence.resolution.ReviewCaseMapper;
 import dev.tristate.adapter.out.persistence.resolution.UnknownOutcomeMapper;
-import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.console.port.out.PaymentSearch;
+import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.shared.port.out.AuditTrail;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.console;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.console.ConsoleUserMapper.ConsoleUserRow;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.domain.console.ConsoleRole;

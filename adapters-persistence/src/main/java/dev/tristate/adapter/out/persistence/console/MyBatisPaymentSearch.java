@@ -1,10 +1,10 @@
 package dev.tristate.adapter.out.persistence.console;
 
+import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+
 import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.payment.PaymentMapper;
 import dev.tristate.adapter.out.persistence.payment.PaymentRowConverter;
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
-
 import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;

@@ -1,10 +1,10 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import dev.tristate.adapter.out.persistence.Rows;
-import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.consumer.ConsumerMapper.DeliveryRow;
+import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryAttempt;

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper.EntitlementRow;
 import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper.LedgerRow;
 import dev.tristate.application.consumer.port.out.EntitlementStore;

@@ -1,13 +1,13 @@
 package dev.tristate.adapter.out.persistence.idempotency;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
 import dev.tristate.domain.idempotency.IdempotencyKey;
-import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
+import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
 import dev.tristate.domain.money.Money;
-import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentEvent.PaymentSucceeded;
 import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
+import dev.tristate.domain.payment.PaymentEvent;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;

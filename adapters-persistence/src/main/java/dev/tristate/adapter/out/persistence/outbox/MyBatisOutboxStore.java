@@ -1,12 +1,12 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
-import dev.tristate.adapter.out.persistence.Rows;
-import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.application.outbox.port.out.OutboxStore;
-import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
+import dev.tristate.domain.payment.PaymentEvent;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.payment;
 
-import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;

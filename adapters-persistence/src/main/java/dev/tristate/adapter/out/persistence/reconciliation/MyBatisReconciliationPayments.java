@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.reconciliation;
 
-import dev.tristate.adapter.out.persistence.Rows;
-import dev.tristate.adapter.out.persistence.payment.PaymentRowConverter;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.payment.PaymentRowConverter;
 import dev.tristate.application.reconciliation.port.out.ReconciliationPayments;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.TenantId;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.reconciliation;
 
-import dev.tristate.adapter.out.persistence.Columns;
-import dev.tristate.adapter.out.persistence.Rows;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Columns;
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;

@@ -1,13 +1,13 @@
 package dev.tristate.adapter.out.persistence.resolution;
 
-import dev.tristate.adapter.out.persistence.Columns;
-import dev.tristate.adapter.out.persistence.Rows;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Columns;
+import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.AttemptRow;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.CaseRow;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.resolution.ResolutionStatus;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.tenant;
 
-import dev.tristate.adapter.out.persistence.Rows;
-import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
 
+import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;

@@ -1,10 +1,10 @@
 package dev.tristate.adapter.out.persistence.console;
 
-import dev.tristate.adapter.out.persistence.PersistenceIntegrationTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.console.port.out.DatabaseSettings;
+import dev.tristate.adapter.out.persistence.PersistenceIntegrationTest;
 import dev.tristate.application.console.port.out.DatabaseSettings.Snapshot;
+import dev.tristate.application.console.port.out.DatabaseSettings;
 import dev.tristate.testing.IntegrationEnvironment;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -1,12 +1,12 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
-import dev.tristate.adapter.out.persistence.PersistenceTestApplication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tristate.adapter.out.persistence.PersistenceTestApplication;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore.ClaimDialect;
-import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimedEvent;
+import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.port.out.OutboxRelayStoreContract;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.shared.port.out.Transactions;

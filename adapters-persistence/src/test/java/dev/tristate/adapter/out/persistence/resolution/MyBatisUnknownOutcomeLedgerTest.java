@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.resolution;
 
 import dev.tristate.adapter.out.persistence.PersistenceTestApplication;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedgerContract;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.testing.IntegrationEnvironment;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;

@@ -2,12 +2,12 @@ package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.adapter.in.web.problem.ApiProblemException;
 import dev.tristate.adapter.in.web.problem.Problems;
-import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
-import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
+import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.GetPaymentQuery;
 import dev.tristate.application.refund.port.in.GetRefundQuery;
-import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
+import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.payment.PaymentId;

@@ -2,10 +2,10 @@ package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.adapter.in.web.problem.ApiProblemException;
 import dev.tristate.adapter.in.web.problem.Problems;
-import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
-import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundCommand;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.GetRefundQuery;
+import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.payment.PaymentId;

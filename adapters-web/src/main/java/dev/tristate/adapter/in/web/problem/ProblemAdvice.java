@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.web.problem;
 
-import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
-import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
+import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.refund.port.in.RefundNotFound;
 import dev.tristate.application.shared.port.out.PersistenceFailure;

@@ -1,7 +1,7 @@
 package dev.tristate.adapter.in.web.problem;
 
-import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.application.payment.port.in.Rejection;
+import dev.tristate.application.shared.port.in.FieldError;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;

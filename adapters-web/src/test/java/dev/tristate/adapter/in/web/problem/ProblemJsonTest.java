@@ -2,8 +2,8 @@ package dev.tristate.adapter.in.web.problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.application.payment.port.in.Rejection;
+import dev.tristate.application.shared.port.in.FieldError;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

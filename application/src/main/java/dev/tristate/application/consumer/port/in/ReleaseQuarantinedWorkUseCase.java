@@ -1,7 +1,7 @@
 package dev.tristate.application.consumer.port.in;
 
-import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
+import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.Reason;

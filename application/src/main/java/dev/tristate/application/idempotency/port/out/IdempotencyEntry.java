@@ -1,7 +1,7 @@
 package dev.tristate.application.idempotency.port.out;
 
-import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
+import dev.tristate.domain.idempotency.IdempotencyRecord;
 import java.time.Instant;
 import java.util.Objects;
 

@@ -1,8 +1,8 @@
 package dev.tristate.application.payment.port.out;
 
+import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
-import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,7 +1,7 @@
 package dev.tristate.application.reconciliation.port.in;
 
-import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
+import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.tenant.TenantId;

@@ -3,9 +3,9 @@ package dev.tristate.application.resolution.port.in;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.List;
 
 /** For the admin console: payments whose outcome the resolver is finding out, with every query it made. */
 public interface UnknownCasesQuery {

@@ -1,10 +1,10 @@
 package dev.tristate.application.consumer.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
-import dev.tristate.application.shared.port.out.Transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementKind;

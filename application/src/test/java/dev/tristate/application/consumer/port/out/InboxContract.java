@@ -1,10 +1,10 @@
 package dev.tristate.application.consumer.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;

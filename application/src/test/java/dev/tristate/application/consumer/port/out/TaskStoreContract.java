@@ -1,10 +1,10 @@
 package dev.tristate.application.consumer.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
-import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.entitlement.EntitlementKey;

@@ -1,12 +1,12 @@
 package dev.tristate.application.idempotency.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.idempotency.IdempotencyKey;
-import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
+import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package dev.tristate.application.outbox.port.out;
 
-import dev.tristate.application.shared.port.out.Transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimedEvent;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.OutboxEntry;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.Quarantine;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.Retry;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.outbox.LeaseToken;

@@ -1,9 +1,9 @@
 package dev.tristate.application.payment.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;

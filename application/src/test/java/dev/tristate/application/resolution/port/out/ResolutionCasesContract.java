@@ -1,13 +1,13 @@
 package dev.tristate.application.resolution.port.out;
 
-import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.shared.port.out.Transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Attempt;
 import dev.tristate.application.resolution.port.out.ResolutionCases.CaseView;
 import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Completion;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.payment.MerchantOrderId;

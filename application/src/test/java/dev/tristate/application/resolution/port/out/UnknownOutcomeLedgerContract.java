@@ -1,10 +1,10 @@
 package dev.tristate.application.resolution.port.out;
 
-import dev.tristate.application.shared.port.out.Transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger.Entry;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger.NewEntry;
+import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
