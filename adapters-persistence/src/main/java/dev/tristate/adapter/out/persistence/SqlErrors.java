@@ -12,7 +12,7 @@ import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
 /**
- * Reads a database failure as one of the three outcome classes of SYSTEM.md. Where a failure happened matters as
+ * Reads a database failure as one of the three outcome classes of docs/design.md. Where a failure happened matters as
  * much as what it was: before COMMIT was sent, the server rolls the transaction back on any error or disconnect, so
  * nothing is unknown; only a failure while committing leaves the outcome unknown (see {@link SpringTransactions}).
  */
