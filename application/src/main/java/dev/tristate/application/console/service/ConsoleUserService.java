@@ -6,6 +6,7 @@ import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.PasswordHasher;
 import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.shared.port.out.AuditTrail;
@@ -86,7 +87,7 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
     public UserChange createUser(CreateUserCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "create console users");
         // Checked before anything is written: a bad name is refused with its reason (400), not stored.
-        ConsoleUser probe = new ConsoleUser(command.username(), "-", command.role(), true, clock.instant());
+        ConsoleUser probe = probe(command);
         String password = generatePassword();
         AtomicBoolean created = new AtomicBoolean();
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "CREATE_USER", SUBJECT,
@@ -99,6 +100,14 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
             return new Outcome("CREATED", command.role().name());
         });
         return new UserChange(result, created.get() && !result.repeated() ? Optional.of(password) : Optional.empty());
+    }
+
+    private ConsoleUser probe(CreateUserCommand command) {
+        try {
+            return new ConsoleUser(command.username(), "-", command.role(), true, clock.instant());
+        } catch (IllegalArgumentException badName) {
+            throw new InvalidInput(badName.getMessage());
+        }
     }
 
     @Override

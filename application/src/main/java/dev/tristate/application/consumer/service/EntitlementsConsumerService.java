@@ -12,6 +12,7 @@ import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -92,7 +93,7 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
         ConsumerFailure failure = ((Failed) attempt).failure();
         try {
             return new Acknowledge(recordFailure(message, failure), failure.describe());
-        } catch (PersistenceFailure e) {
+        } catch (PersistenceFailure | ChangedMeanwhile e) {
             // Not even the failure could be written: the broker keeps the message, and gets it back after a pause.
             return new RequeueAfter(settings.requeuePause(), failure.describe() + "; not recorded: " + e.getMessage());
         }
@@ -142,7 +143,7 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
         } else {
             next = known.get().afterFailure(failure, settings.retryPolicy(), now, jitter);
             if (!deliveries.update(next)) {
-                throw new PersistenceFailure(OutcomeClass.RETRYABLE, "the delivery changed while recording", null);
+                throw new ChangedMeanwhile("the delivery changed while recording");
             }
         }
         return next.status() == DeliveryStatus.QUARANTINED ? Outcome.QUARANTINED : Outcome.RETRY_SCHEDULED;

@@ -23,6 +23,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.in.ActionAudit;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -176,7 +177,7 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             Fate fate;
             try {
                 fate = work(c, lease, null, ActionAudit.NONE);
-            } catch (PersistenceFailure failure) {
+            } catch (PersistenceFailure | ChangedMeanwhile failure) {
                 // The case stays leased; when the lease runs out it is due again and asked again.
                 fate = Fate.LOST_LEASE;
             }

@@ -23,6 +23,7 @@ import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundCommand;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
 import dev.tristate.application.refund.port.in.RefundResponseRenderer;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
@@ -226,6 +227,24 @@ class CreateRefundServiceTest {
                 .contains(UnknownOutcomeOrigin.REFUND_RESULT_COMMIT);
         assertThat(outbox.events()).singleElement()
                 .satisfies(e -> assertThat(e.type()).isEqualTo(EventType.RefundSucceeded));
+    }
+
+    @Test
+    void aPaymentThatMovedWhileTheAnswerWasAppliedAsksTheClientToRetryAndTheSameKeyContinues() {
+        channel.whileAsked = () -> payments.loseNextUpdates(1);
+
+        assertThatThrownBy(() -> refund("k-1", 400)).isInstanceOf(ChangedMeanwhile.class)
+                .hasMessageContaining("moved under its lock");
+        RefundId first = new RefundId(channel.asked.get(0));
+        assertThat(stored(first).status()).as("the answer's transaction rolled back").isEqualTo(RefundStatus.PENDING);
+        assertThat(outbox.events()).isEmpty();
+        assertThat(ledger.forPayment(TENANT, first.value())).as("a conflict is no unknown outcome").isEmpty();
+
+        channel.whileAsked = () -> { };
+        IdempotentResponse retried = refund("k-1", 400);
+
+        assertThat(refundIdIn(retried)).isEqualTo(first);
+        assertThat(stored(first).status()).isEqualTo(RefundStatus.SUCCEEDED);
     }
 
     @Test

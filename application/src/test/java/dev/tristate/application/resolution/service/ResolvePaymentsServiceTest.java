@@ -3,6 +3,7 @@ package dev.tristate.application.resolution.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.callback.service.ChannelReportApplier;
 import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
@@ -209,6 +210,21 @@ class ResolvePaymentsServiceTest {
         assertThatThrownBy(resolver::resolveDue).isSameAs(deadlock);
         assertThat(gateway.asked).isEmpty();
         assertThat(statusOf(payment)).isEqualTo(PaymentStatus.PENDING);
+    }
+
+    @Test
+    void aPaymentThatKeptChangingWhileTheAnswerWasAppliedLeavesItsCaseLeasedForTheNextRun() {
+        Payment payment = aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.SUCCESS, 1999));
+        clock.advance(STALE_AFTER.plusSeconds(1));
+        payments.loseNextUpdates(ChannelReportApplier.MAX_REREADS);
+
+        ResolverRun run = resolver.resolveDue();
+
+        assertThat(run).isEqualTo(new ResolverRun(1, 1, 0, 0, 0, 1));
+        assertThat(statusOf(payment)).isEqualTo(PaymentStatus.PENDING);
+        assertThat(outbox.events()).isEmpty();
+        assertThat(caseOf(payment).status()).isEqualTo(ResolutionStatus.OPEN);
     }
 
     @Test

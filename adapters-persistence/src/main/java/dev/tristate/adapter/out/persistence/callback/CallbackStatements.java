@@ -51,7 +51,11 @@ public final class CallbackStatements {
             + " user_id, sku, description, status, channel_txn_id, refunded_minor, created_at, updated_at, paid_at,"
             + " version FROM payments WHERE tenant_id = ? AND id = ?";
 
-    /** The precondition is the decision: 0 rows means someone else moved the payment first. */
+    /**
+     * The precondition is the decision: 0 rows means someone else moved the payment first. It is the status and
+     * version that were read, not a list of statuses: the transition table decided on that read (in the domain), and
+     * the row count only says whether the read still holds.
+     */
     static final String UPDATE_PAYMENT = "UPDATE payments SET status = ?, channel_txn_id = ?, refunded_minor = ?,"
             + " updated_at = ?, paid_at = ?, version = ? WHERE tenant_id = ? AND id = ? AND status = ? AND version = ?"
             + " AND amount_minor = ? AND currency = ?";
