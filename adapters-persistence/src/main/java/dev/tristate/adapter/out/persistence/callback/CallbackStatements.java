@@ -1,12 +1,12 @@
 package dev.tristate.adapter.out.persistence.callback;
 
-import dev.tristate.adapter.out.persistence.StoreJdbc;
-import dev.tristate.adapter.out.persistence.UtcDateTimeTypeHandler;
 import dev.tristate.adapter.out.persistence.callback.NotificationMapper.NotificationRow;
-import dev.tristate.adapter.out.persistence.outbox.OutboxRow;
+import dev.tristate.adapter.out.persistence.jdbc.OutboxRow;
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
+import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
+import dev.tristate.adapter.out.persistence.jdbc.UtcDateTimeTypeHandler;
 import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;
 import dev.tristate.adapter.out.persistence.payment.PaymentMapper;
-import dev.tristate.adapter.out.persistence.payment.PaymentRow;
 import dev.tristate.adapter.out.persistence.tenant.ChannelSecretMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.reconciliation;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Columns;
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Columns;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
@@ -20,7 +20,7 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
 
     private final ReconciliationMapper mapper;
 
-    MyBatisReconciliationRecords(ReconciliationMapper mapper) {
+    public MyBatisReconciliationRecords(ReconciliationMapper mapper) {
         this.mapper = mapper;
     }
 

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence.payment;
+package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.adapter.out.persistence.idempotency.IdempotencyKeyMapper;
 import dev.tristate.adapter.out.persistence.idempotency.MyBatisIdempotencyStore;

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 import java.sql.CallableStatement;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.audit;
 
 import java.time.LocalDateTime;
 import java.util.List;

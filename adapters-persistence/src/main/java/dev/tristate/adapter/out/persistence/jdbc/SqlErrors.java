@@ -1,5 +1,6 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
+import dev.tristate.adapter.out.persistence.SpringTransactions;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence.payment;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import java.time.LocalDateTime;

@@ -1,5 +1,13 @@
-package dev.tristate.adapter.out.persistence.consumer;
+package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.adapter.out.persistence.consumer.ConsumerMapper;
+import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper;
+import dev.tristate.adapter.out.persistence.consumer.MyBatisConsumerDeliveryStore;
+import dev.tristate.adapter.out.persistence.consumer.MyBatisEntitlementLedgerView;
+import dev.tristate.adapter.out.persistence.consumer.MyBatisEntitlementStore;
+import dev.tristate.adapter.out.persistence.consumer.MyBatisInbox;
+import dev.tristate.adapter.out.persistence.consumer.MyBatisTaskStore;
+import dev.tristate.adapter.out.persistence.consumer.TaskMapper;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.consumer.port.out.EntitlementStore;

@@ -1,8 +1,11 @@
-package dev.tristate.adapter.out.persistence.outbox;
+package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.adapter.out.persistence.SqlErrors;
-import dev.tristate.adapter.out.persistence.StoreJdbc;
+import dev.tristate.adapter.out.persistence.jdbc.SqlErrors;
+import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore.ClaimDialect;
+import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
+import dev.tristate.adapter.out.persistence.outbox.OutboxRelayMapper;
+import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import java.sql.Connection;
 import java.sql.SQLException;

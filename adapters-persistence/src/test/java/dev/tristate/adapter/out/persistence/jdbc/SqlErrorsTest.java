@@ -1,8 +1,9 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.adapter.out.persistence.SpringTransactions;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.sql.SQLException;

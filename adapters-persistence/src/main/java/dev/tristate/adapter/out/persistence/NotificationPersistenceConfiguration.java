@@ -1,7 +1,10 @@
-package dev.tristate.adapter.out.persistence.callback;
+package dev.tristate.adapter.out.persistence;
 
-import dev.tristate.adapter.out.persistence.AuditMapper;
-import dev.tristate.adapter.out.persistence.MyBatisAuditTrail;
+import dev.tristate.adapter.out.persistence.audit.AuditMapper;
+import dev.tristate.adapter.out.persistence.audit.MyBatisAuditTrail;
+import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
+import dev.tristate.adapter.out.persistence.callback.MyBatisNotificationLog;
+import dev.tristate.adapter.out.persistence.callback.NotificationMapper;
 import dev.tristate.adapter.out.persistence.console.MyBatisPaymentSearch;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxQuarantine;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxStore;

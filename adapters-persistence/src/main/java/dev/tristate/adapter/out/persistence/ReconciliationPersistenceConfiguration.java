@@ -1,5 +1,8 @@
-package dev.tristate.adapter.out.persistence.reconciliation;
+package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.adapter.out.persistence.reconciliation.MyBatisReconciliationPayments;
+import dev.tristate.adapter.out.persistence.reconciliation.MyBatisReconciliationRecords;
+import dev.tristate.adapter.out.persistence.reconciliation.ReconciliationMapper;
 import dev.tristate.application.reconciliation.port.out.ReconciliationPayments;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import org.springframework.context.annotation.Bean;

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,9 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.audit;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.AuditMapper.AuditRow;
+import dev.tristate.adapter.out.persistence.audit.AuditMapper.AuditRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;

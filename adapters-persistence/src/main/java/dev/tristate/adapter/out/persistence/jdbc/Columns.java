@@ -1,4 +1,4 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.jdbc;
 
 /** Fitting free text (reasons, details, answers) into its column without failing the write. */
 public final class Columns {
