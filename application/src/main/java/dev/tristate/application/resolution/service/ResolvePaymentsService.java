@@ -12,8 +12,10 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.refund.service.RefundOutcomes;
 import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.RefundQueryAnswer;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
+import dev.tristate.application.resolution.port.in.StatusQuery;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Attempt;
@@ -61,8 +63,6 @@ import java.util.function.Supplier;
  * and the payment keeps its state), or close a payment the channel has not confirmed unpaid.
  */
 public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChannelNowUseCase, UnknownCasesQuery {
-
-    public static final String SOURCE_QUERY = "QUERY";
 
     private final Map<String, ChannelGateway> gateways;
     private final ChannelCredentialStore credentials;
@@ -318,7 +318,7 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
         }
         RefundAnswer answer = asked.answer();
         Instant askedAt = asked.askedAt();
-        String said = refundAnswerName(answer);
+        String said = RefundQueryAnswer.of(answer).name();
         RefundOutcomes.Applied applied = refundOutcomes.apply(refund, answer);
         String detail = applied.effect() + ": " + applied.detail() + askedBy;
         return switch (applied.effect()) {
@@ -356,19 +356,6 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
         }
     }
 
-    public static String refundAnswerName(RefundAnswer answer) {
-        if (answer instanceof RefundAnswer.Succeeded) {
-            return "REFUND_SUCCESS";
-        }
-        if (answer instanceof RefundAnswer.Refused) {
-            return "REFUND_REFUSED";
-        }
-        if (answer instanceof RefundAnswer.NotFound) {
-            return "REFUND_NOT_FOUND";
-        }
-        return "REFUND_PROCESSING";
-    }
-
     /** The create-payment's commit never happened (no payment here); the channel decides whether a person is needed. */
     private Fate neverStored(ActionAudit audit, ClaimedCase c, LeaseToken lease, int attempt, TradeQueryAnswer answer,
                              String askedBy) {
@@ -385,7 +372,7 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
                                                     String raw, int answerStatus, String reportedStatus) {
         Instant now = now();
         return transactions.inTransaction(() -> {
-            long id = log.record(new NotificationLog.Entry(payment.channel(), SOURCE_QUERY, payment.tenantId(), null,
+            long id = log.record(new NotificationLog.Entry(payment.channel(), StatusQuery.NOTIFICATION_SOURCE, payment.tenantId(), null,
                     payment.id().value(), report.channelTxnId() == null ? null : report.channelTxnId().value(),
                     reportedStatus, report.amount().minor(), report.amount().currencyCode(),
                     "resolver-" + uuids.get(), SignatureResult.NOT_CHECKED, NotificationOutcome.IN_PROGRESS, null,
