@@ -11,7 +11,7 @@ import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.refund.service.RefundOutcomes;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.in.RefundQueryAnswer;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
@@ -62,7 +62,7 @@ import java.util.function.Supplier;
  * as a callback. What it never does: read a timeout or a used-up schedule as failure (the case is flagged for people
  * and the payment keeps its state), or close a payment the channel has not confirmed unpaid.
  */
-public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChannelNowUseCase, UnknownCasesQuery {
+public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChannelUseCase, UnknownCasesQuery {
 
     private final Map<String, ChannelGateway> gateways;
     private final ChannelCredentialStore credentials;
@@ -191,7 +191,7 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
     }
 
     @Override
-    public UnknownCaseView askChannelNow(AskChannelNowCommand command) {
+    public UnknownCaseView askChannel(AskChannelCommand command) {
         TenantId tenant = command.tenantId();
         Payment payment = payments.findById(tenant, command.paymentId())
                 .orElseThrow(() -> new PaymentNotFound(command.paymentId()));
@@ -381,7 +381,7 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
             ChannelReportApplier.Result result = applier.apply(payment.tenantId(), fresh, report, id, now);
             log.complete(id, new NotificationLog.Completion(result.outcome(), result.before(), result.after(),
                     result.reason(), answerStatus, null, 0));
-            audit.record(AskChannelNowUseCase.ANSWERED, "channel: " + reportedStatus + "; " + describe(result)
+            audit.record(AskChannelUseCase.ANSWERED, "channel: " + reportedStatus + "; " + describe(result)
                     + "; payment " + (result.after() == null ? fresh.status() : result.after()), now);
             return result;
         });
@@ -418,11 +418,11 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase, AskChanne
                           Fate fate) {
         return transactions.inTransaction(() -> {
             if (!cases.complete(c.paymentId(), lease, completion)) {
-                audit.record(AskChannelNowUseCase.ANSWERED, "case taken over by another resolver meanwhile; "
+                audit.record(AskChannelUseCase.ANSWERED, "case taken over by another resolver meanwhile; "
                         + completion.lastResult(), completion.at());
                 return Fate.LOST_LEASE;
             }
-            audit.record(AskChannelNowUseCase.ANSWERED, "case " + completion.status() + "; "
+            audit.record(AskChannelUseCase.ANSWERED, "case " + completion.status() + "; "
                     + completion.lastResult(), completion.at());
             cases.recordAttempt(attempt);
             if (completion.status() == ResolutionStatus.RESOLVED) {

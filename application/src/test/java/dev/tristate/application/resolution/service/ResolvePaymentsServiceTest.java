@@ -17,10 +17,11 @@ import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.service.CreatePaymentService;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase.AskChannelCommand;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
@@ -428,19 +429,20 @@ class ResolvePaymentsServiceTest {
         }
         assertThat(caseOf(payment).status()).isEqualTo(ResolutionStatus.FLAGGED);
 
-        UnknownCaseView view = resolver.askChannelNow(new AskChannelNowCommand(SHOP, payment.id(), "alice"));
+        UnknownCaseView view = resolver.askChannel(new AskChannelCommand(SHOP, payment.id(), "alice", ActionAudit.NONE));
 
         assertThat(view.status()).isEqualTo(ResolutionStatus.RESOLVED);
         assertThat(view.paymentStatus()).isEqualTo("SUCCEEDED");
         assertThat(view.history()).hasSize(4);
         assertThat(view.history().get(3).detail()).contains("asked by alice");
         assertThat(resolver.listUnknownCases(SHOP, java.util.Set.of(ResolutionStatus.RESOLVED), 10)).hasSize(1);
-        assertThatThrownBy(() -> resolver.askChannelNow(new AskChannelNowCommand(OTHER, payment.id(), "mallory")))
+        assertThatThrownBy(() -> resolver.askChannel(new AskChannelCommand(OTHER, payment.id(), "mallory",
+                ActionAudit.NONE)))
                 .isInstanceOf(PaymentNotFound.class);
     }
 
-    private AskChannelService console() {
-        return new AskChannelService(resolver, audit, transactions, clock);
+    private AskChannelAsOperatorService console() {
+        return new AskChannelAsOperatorService(resolver, audit, transactions, clock);
     }
 
     private static final Operator SUPPORT = new Operator("sam", ConsoleRole.SUPPORT);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.shared.port.in.ActionResult;
@@ -26,7 +26,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-class AskChannelServiceTest {
+class AskChannelAsOperatorServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
     private static final TenantId TENANT = new TenantId("t-ask");
@@ -34,10 +34,11 @@ class AskChannelServiceTest {
     private static final Operator SUPPORT = new Operator("sam", ConsoleRole.SUPPORT);
 
     private final InMemoryAuditTrail audit = new InMemoryAuditTrail();
-    private final List<AskChannelNowUseCase.AskChannelNowCommand> asked = new ArrayList<>();
+    private final List<AskChannelUseCase.AskChannelCommand> asked = new ArrayList<>();
 
-    private AskChannelService service(Function<AskChannelNowUseCase.AskChannelNowCommand, UnknownCaseView> resolver) {
-        return new AskChannelService(command -> {
+    private AskChannelAsOperatorService service(
+            Function<AskChannelUseCase.AskChannelCommand, UnknownCaseView> resolver) {
+        return new AskChannelAsOperatorService(command -> {
             asked.add(command);
             return resolver.apply(command);
         }, audit, new InMemoryTransactions(audit), Clock.fixed(NOW, ZoneOffset.UTC));
@@ -72,7 +73,7 @@ class AskChannelServiceTest {
 
     @Test
     void theSameFormSubmittedTwiceAsksOnce() {
-        AskChannelService service = service(c -> resolvedAs("SUCCEEDED"));
+        AskChannelAsOperatorService service = service(c -> resolvedAs("SUCCEEDED"));
         ActionKey key = key();
         service.askChannel(TENANT, PAYMENT, SUPPORT, key);
 
@@ -94,7 +95,7 @@ class AskChannelServiceTest {
 
     @Test
     void anUnknownPaymentIsNotFoundAndNothingIsAudited() {
-        AskChannelService service = service(c -> {
+        AskChannelAsOperatorService service = service(c -> {
             throw new PaymentNotFound(PAYMENT);
         });
 

@@ -1,9 +1,9 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.payment.port.in.PaymentNotFound;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase.AskChannelCommand;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.shared.port.in.ActionAudit;
@@ -28,21 +28,22 @@ import java.util.Optional;
  * key. The channel is asked outside any transaction, so the question cannot share one with its answer; instead the
  * resolver writes the audit entry of the attempt (ASKING, key {@code <key>}) in the transaction that claims the case,
  * before it asks, and the entry of the answer (ASKED, key {@code <key>:answer}) in the transaction that applies the
- * answer (see {@link AskChannelNowUseCase}). A crash while the channel is asked leaves the attempt audited and the
+ * answer (see {@link AskChannelUseCase}). A crash while the channel is asked leaves the attempt audited and the
  * case claimed until its lease runs out, when the resolver asks again. The same form submitted again finds its key in
  * the audit log and asks nothing; two submissions racing meet at the key in the claim's transaction, and the second
  * rolls back (its claim included) and asks nothing either.
  */
-public class AskChannelService implements AskChannelUseCase {
+public class AskChannelAsOperatorService implements AskChannelAsOperatorUseCase {
 
     public static final String SUBJECT = "payment";
     static final String ANSWER_STEP = "answer";
 
-    private final AskChannelNowUseCase resolver;
+    private final AskChannelUseCase resolver;
     private final AuditTrail audit;
     private final AuditedActions actions;
 
-    public AskChannelService(AskChannelNowUseCase resolver, AuditTrail audit, Transactions transactions, Clock clock) {
+    public AskChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit, Transactions transactions,
+                                       Clock clock) {
         this.resolver = resolver;
         this.audit = audit;
         this.actions = new AuditedActions(audit, transactions, clock);
@@ -60,19 +61,19 @@ public class AskChannelService implements AskChannelUseCase {
                 "ask the channel now");
         AuditedActions.InEffect attempt = actions.inEffect(action);
         AuditedActions.InEffect answer = actions.inEffect(action.step(ANSWER_STEP));
-        ActionAudit steps = (result, detail, at) -> (AskChannelNowUseCase.ANSWERED.equals(result) ? answer : attempt)
+        ActionAudit steps = (result, detail, at) -> (AskChannelUseCase.ANSWERED.equals(result) ? answer : attempt)
                 .record(result, detail, at);
         Outcome outcome;
         try {
-            UnknownCaseView view = resolver.askChannelNow(new AskChannelNowCommand(tenantId, paymentId,
+            UnknownCaseView view = resolver.askChannel(new AskChannelCommand(tenantId, paymentId,
                     operator.username(), steps));
-            outcome = new Outcome(AskChannelNowUseCase.ANSWERED, "payment " + (view.paymentStatus() == null
+            outcome = new Outcome(AskChannelUseCase.ANSWERED, "payment " + (view.paymentStatus() == null
                     ? "not stored" : view.paymentStatus()) + "; case " + view.status()
                     + (view.lastResult() == null ? "" : "; channel: " + view.lastResult()));
         } catch (PaymentNotFound e) {
             throw new NotFoundInConsole("no payment " + paymentId + " of tenant " + tenantId);
         } catch (ResolutionInProgress e) {
-            outcome = new Outcome(AskChannelNowUseCase.IN_PROGRESS,
+            outcome = new Outcome(AskChannelUseCase.IN_PROGRESS,
                     "a resolver is asking the channel about this payment right now");
         } catch (PersistenceFailure.AlreadyExists e) {
             if (!attempt.keyTaken()) {
