@@ -18,9 +18,9 @@ import dev.tristate.application.reconciliation.port.in.ApplyDiscrepancyRepairUse
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.application.reconciliation.service.ReconciliationConsoleService;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.AskChannelService;
+import dev.tristate.application.resolution.service.AskChannelAsOperatorService;
 import dev.tristate.application.resolution.service.ReviewCaseService;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -76,9 +76,9 @@ class ConsoleWiring {
 
     /** "Ask the channel now" on the console: the resolver's query for one payment, audited. */
     @Bean
-    AskChannelService askChannelService(AskChannelNowUseCase resolver, AuditTrail audit, Transactions transactions,
-                                        Clock clock) {
-        return new AskChannelService(resolver, audit, transactions, clock);
+    AskChannelAsOperatorService askChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit,
+                                                            Transactions transactions, Clock clock) {
+        return new AskChannelAsOperatorService(resolver, audit, transactions, clock);
     }
 
     /** Starting a reconciliation run and a discrepancy's repair button, audited. */

@@ -2,13 +2,11 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
 import dev.tristate.application.idempotency.service.IdempotencyGate;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
-import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
@@ -18,9 +16,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.payment.service.CreatePaymentService;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.resolution.service.ResolverSettings;
 import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
@@ -58,6 +54,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.TestPropertySource;
 
@@ -72,14 +69,12 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     @Autowired SandboxMerchants sandboxMerchants;
     @Autowired PaymentRepository payments;
     @Autowired ChannelCredentialStore credentials;
-    @Autowired NotificationLog log;
-    @Autowired OutboxStore outbox;
-    @Autowired ReviewCases reviews;
     @Autowired ResolutionCases cases;
     @Autowired UnknownOutcomeLedger ledger;
     @Autowired Transactions transactions;
     @Autowired IdempotencyStore idempotency;
     @Autowired List<ChannelGateway> gateways;
+    @Autowired ApplicationContext app;
 
     private TenantId tenant;
     private String merchantId;
@@ -95,9 +90,8 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     }
 
     /** A resolver of its own, seeing the clock {@code ahead} in the future, so nothing has to wait in real time. */
-    private ResolvePaymentsService resolver(List<ChannelGateway> with, Duration ahead) {
-        return new ResolvePaymentsService(with, credentials, payments, log, outbox, reviews, cases, ledger,
-                transactions, Clock.offset(Clock.systemUTC(), ahead), UUID::randomUUID,
+    private OwnResolver resolver(List<ChannelGateway> with, Duration ahead) {
+        return new OwnResolver(app, with, Clock.offset(Clock.systemUTC(), ahead),
                 new ResolverSettings(1000, Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofMinutes(30),
                         new QuerySchedule(List.of(Duration.ofSeconds(1))), Map.of()));
     }
@@ -140,7 +134,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         payAtTheSandboxWithTheCallbackDropped(paymentId);
         assertThat(status(paymentId)).as("the callback never came").isEqualTo("PENDING");
         // The payment has been quiet for ten minutes: longer than stale-after.
-        ResolvePaymentsService resolver = resolver(gateways, Duration.ofMinutes(10));
+        OwnResolver resolver = resolver(gateways, Duration.ofMinutes(10));
 
         resolver.resolveDue();
 
@@ -188,12 +182,12 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
                     OverlapDetectingGateway.CHANNEL, "CNY");
             ids.add(id);
         }
-        ResolvePaymentsService first = resolver(List.of(gateway), Duration.ofHours(1));
-        ResolvePaymentsService second = resolver(List.of(gateway), Duration.ofHours(1));
+        OwnResolver first = resolver(List.of(gateway), Duration.ofHours(1));
+        OwnResolver second = resolver(List.of(gateway), Duration.ofHours(1));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<?>> rounds = new ArrayList<>();
-            for (ResolvePaymentsService resolver : List.of(first, second)) {
+            for (OwnResolver resolver : List.of(first, second)) {
                 rounds.add(pool.submit(() -> {
                     for (int round = 0; round < 3; round++) {
                         resolver.resolveDue();

@@ -3,7 +3,7 @@ package dev.tristate.adapter.in.admin;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
-import dev.tristate.application.resolution.port.in.AskChannelUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.shared.port.in.ActionResult;
@@ -34,12 +34,13 @@ class PaymentsController {
 
     private final SearchPaymentsQuery search;
     private final PaymentTimelineQuery timeline;
-    private final ObjectProvider<AskChannelUseCase> askChannel;
+    private final ObjectProvider<AskChannelAsOperatorUseCase> askChannel;
     private final ObjectProvider<UnknownCasesQuery> unknownCases;
     private final OpenRefundsQuery openRefunds;
 
     PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
-                       ObjectProvider<AskChannelUseCase> askChannel, ObjectProvider<UnknownCasesQuery> unknownCases,
+                       ObjectProvider<AskChannelAsOperatorUseCase> askChannel,
+                       ObjectProvider<UnknownCasesQuery> unknownCases,
                        OpenRefundsQuery openRefunds) {
         this.search = search;
         this.timeline = timeline;
@@ -100,7 +101,7 @@ class PaymentsController {
     @PostMapping("/admin/ask")
     String ask(@RequestParam String tenant, @RequestParam String paymentId, @RequestParam String actionKey,
                Authentication authentication, RedirectAttributes redirect) {
-        AskChannelUseCase resolver = askChannel.getIfAvailable();
+        AskChannelAsOperatorUseCase resolver = askChannel.getIfAvailable();
         if (resolver == null) {
             redirect.addFlashAttribute("askUnavailable", true);
         } else {

@@ -13,8 +13,8 @@ import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.refund.port.out.RefundStore;
+import dev.tristate.application.resolution.port.in.StatusQuery;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.NotificationView;
@@ -82,7 +82,7 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
         entries.add(new TimelineEntry(payment.createdAt(), Kind.CREATED, "PENDING", null,
                 payment.amount() + " " + payment.channel(), null));
         for (NotificationView n : notifications.forPayment(tenantId, paymentId.value())) {
-            Kind kind = ResolvePaymentsService.SOURCE_QUERY.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
+            Kind kind = StatusQuery.NOTIFICATION_SOURCE.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
             entries.add(new TimelineEntry(n.receivedAt(), kind,
                     n.source() + " " + n.channel() + (n.reportedStatus() == null ? "" : " " + n.reportedStatus()),
                     n.outcome().name(), "signature " + n.signatureResult()
