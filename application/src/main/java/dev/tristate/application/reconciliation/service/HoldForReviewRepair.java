@@ -8,7 +8,10 @@ import dev.tristate.domain.reconciliation.Repair;
 import java.time.Instant;
 import java.util.Optional;
 
-/** HOLD_FOR_REVIEW: a review case, with the anomaly the discrepancy's class names; nothing about the payment changes. */
+/**
+ * HOLD_FOR_REVIEW: a review case, with the anomaly the discrepancy's class names; nothing about the payment
+ * changes.
+ */
 public final class HoldForReviewRepair implements RepairEffect {
 
     private final OurPayments payments;
