@@ -14,9 +14,6 @@ import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.service.QuarantineService;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.reconciliation.port.in.ApplyDiscrepancyRepairUseCase;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
-import dev.tristate.application.reconciliation.service.ReconciliationConsoleService;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
@@ -79,14 +76,6 @@ class ConsoleWiring {
     AskChannelAsOperatorService askChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit,
                                                             Transactions transactions, Clock clock) {
         return new AskChannelAsOperatorService(resolver, audit, transactions, clock);
-    }
-
-    /** Starting a reconciliation run and a discrepancy's repair button, audited. */
-    @Bean
-    ReconciliationConsoleService reconciliationConsoleService(StartReconciliationUseCase start,
-                                                              ApplyDiscrepancyRepairUseCase repair, AuditTrail audit,
-                                                              Transactions transactions, Clock clock) {
-        return new ReconciliationConsoleService(start, repair, audit, transactions, clock);
     }
 
     @Bean

@@ -2,10 +2,10 @@ package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
-import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
-import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
-import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase.RunReconciliationCommand;
-import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase.RepairDiscrepancyAsOperatorCommand;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationAsOperatorUseCase.StartReconciliationAsOperatorCommand;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationAsOperatorUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.in.StatementUnavailable;
@@ -37,11 +37,11 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 class ReconciliationController {
 
     private final ReconciliationQuery reconciliation;
-    private final RunReconciliationUseCase runs;
-    private final RepairDiscrepancyUseCase repairs;
+    private final StartReconciliationAsOperatorUseCase runs;
+    private final RepairDiscrepancyAsOperatorUseCase repairs;
 
-    ReconciliationController(ReconciliationQuery reconciliation, RunReconciliationUseCase runs,
-                             RepairDiscrepancyUseCase repairs) {
+    ReconciliationController(ReconciliationQuery reconciliation, StartReconciliationAsOperatorUseCase runs,
+                             RepairDiscrepancyAsOperatorUseCase repairs) {
         this.reconciliation = reconciliation;
         this.runs = runs;
         this.repairs = repairs;
@@ -94,11 +94,12 @@ class ReconciliationController {
         } else {
             statement = new StatementSource.FetchFromChannel();
         }
-        RunReconciliationCommand command = ConsoleInput.read(() -> new RunReconciliationCommand(tenantId,
-                channel.strip(), day, statement, ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        StartReconciliationAsOperatorCommand command = ConsoleInput.read(() -> new StartReconciliationAsOperatorCommand(
+                tenantId, channel.strip(), day, statement, ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
         ActionResult result;
         try {
-            result = runs.runReconciliation(command);
+            result = runs.startReconciliationAsOperator(command);
         } catch (StatementRejected e) {
             return refused(model, response, tenant, channel, day, e.problems(), "reconciliation.rejected", null);
         } catch (StatementUnavailable e) {
@@ -118,9 +119,10 @@ class ReconciliationController {
     String repair(@PathVariable String tenant, @PathVariable long runId, @PathVariable long id,
                   @RequestParam String reason, @RequestParam String actionKey, Authentication authentication,
                   RedirectAttributes redirect) {
-        RepairDiscrepancyCommand command = ConsoleInput.read(() -> new RepairDiscrepancyCommand(new TenantId(tenant),
-                id, new Reason(reason), ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
-        ConsoleModel.flash(redirect, repairs.repairDiscrepancy(command));
+        RepairDiscrepancyAsOperatorCommand command = ConsoleInput.read(() -> new RepairDiscrepancyAsOperatorCommand(
+                new TenantId(tenant), id, new Reason(reason), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, repairs.repairDiscrepancyAsOperator(command));
         redirect.addAttribute("tenant", tenant);
         redirect.addAttribute("runId", runId);
         return "redirect:/admin/reconciliation/{tenant}/{runId}";

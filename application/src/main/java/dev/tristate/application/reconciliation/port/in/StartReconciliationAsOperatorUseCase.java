@@ -14,13 +14,13 @@ import java.util.Objects;
  * run. A statement that cannot be read is audited as REJECTED and thrown as {@link StatementRejected} (nothing else is
  * stored); a channel that does not give it is audited as UNAVAILABLE and thrown as {@link StatementUnavailable}.
  */
-public interface RunReconciliationUseCase {
+public interface StartReconciliationAsOperatorUseCase {
 
-    ActionResult runReconciliation(RunReconciliationCommand command);
+    ActionResult startReconciliationAsOperator(StartReconciliationAsOperatorCommand command);
 
-    record RunReconciliationCommand(TenantId tenantId, String channel, LocalDate day, StatementSource source,
-                                    Operator operator, ActionKey actionKey) {
-        public RunReconciliationCommand {
+    record StartReconciliationAsOperatorCommand(TenantId tenantId, String channel, LocalDate day,
+                                                StatementSource source, Operator operator, ActionKey actionKey) {
+        public StartReconciliationAsOperatorCommand {
             Objects.requireNonNull(tenantId, "tenant id");
             Objects.requireNonNull(day, "day");
             Objects.requireNonNull(source, "statement source");
