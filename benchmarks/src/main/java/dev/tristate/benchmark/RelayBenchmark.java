@@ -6,6 +6,8 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import dev.tristate.benchmark.baseline.BaselineClasses;
+import dev.tristate.benchmark.baseline.OneByOneConfirms;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +39,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li><b>raw</b>: the same payloads published straight to the broker from this JVM with the broker's own client,
  *       persistent and mandatory, confirms awaited per batch of the relay's batch size; no database;</li>
  *   <li><b>relay, one by one</b>: one application process whose relay waits for each confirm before the next
- *       message ({@code tristate.relay.confirm-wait=EACH});</li>
+ *       message: the application as shipped, its publisher handed every event as a batch of its own by the
+ *       benchmark's {@link OneByOneConfirms}, added to that process alone;</li>
  *   <li><b>relay</b>: one application process, then two, with the shipped relay (confirms awaited per batch);</li>
  *   <li><b>claim time</b>: with no relay running, the relay's claim transaction timed over a table holding 10k,
  *       100k and 1M SENT rows (and its EXPLAIN at each size).</li>
@@ -168,7 +171,7 @@ public final class RelayBenchmark {
 
         // The schema, the topology (declared by the application on connecting) and an empty outbox.
         try (ApplicationProcess app = start(workDir, "schema", masterKey, List.of("--tristate.relay.enabled=false",
-                "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"))) {
+                "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"), null)) {
             truncateOutbox();
         }
         try (Broker broker = new Broker()) {
@@ -184,13 +187,13 @@ public final class RelayBenchmark {
 
             if (oneByOneBacklog > 0) {
                 // It waits for the broker, not for the CPU: a short warm-up is enough, and a long one would take minutes.
-                Drain each = relayPhase(broker, workDir, masterKey, 1, "EACH", Math.min(warmup, oneByOneBacklog),
+                Drain each = relayPhase(broker, workDir, masterKey, 1, true, Math.min(warmup, oneByOneBacklog),
                         oneByOneBacklog);
                 drains.add(each);
                 ok &= each.complete();
             }
             for (int n : relays) {
-                Drain batched = relayPhase(broker, workDir, masterKey, n, "BATCH", warmup, backlog);
+                Drain batched = relayPhase(broker, workDir, masterKey, n, false, warmup, backlog);
                 drains.add(batched);
                 ok &= batched.complete();
             }
@@ -207,25 +210,35 @@ public final class RelayBenchmark {
         return ok;
     }
 
-    private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, String confirmWait,
+    private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, boolean oneByOne,
                              int warmup, int events) throws Exception {
         String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
-                + (confirmWait.equals("EACH") ? "one by one" : "per batch");
+                + (oneByOne ? "one by one" : "per batch");
         // No consumer: the queue must hold what the relay published, to be counted (and it measures the relay alone).
         List<String> args = new ArrayList<>(List.of("--tristate.consumers.enabled=false",
                 "--tristate.resolver.enabled=false", "--tristate.relay.enabled=true",
-                "--tristate.relay.batch-size=" + batchSize, "--tristate.relay.interval=20ms",
-                "--tristate.relay.confirm-wait=" + confirmWait));
+                "--tristate.relay.batch-size=" + batchSize, "--tristate.relay.interval=20ms"));
         if (!relayThreads.isEmpty()) {
             args.add("--tristate.relay.threads=" + Integer.parseInt(relayThreads));
+        }
+        Path baseline = null;
+        if (oneByOne) {
+            args.add("--spring.main.sources=" + BaselineClasses.SOURCE);
+            baseline = BaselineClasses.writeTo(workDir.resolve("one-by-one-classes"));
         }
         List<ApplicationProcess> apps = new ArrayList<>();
         try {
             for (int i = 0; i < processes; i++) {
-                apps.add(start(workDir, "relay-" + phases.incrementAndGet(), masterKey, args));
+                ApplicationProcess app = start(workDir, "relay-" + phases.incrementAndGet(), masterKey, args,
+                        baseline);
+                apps.add(app);
+                if (oneByOne && !Files.readString(app.log()).contains(OneByOneConfirms.WRAPPED)) {
+                    throw new IllegalStateException("the one-by-one baseline did not take effect in " + app.log()
+                            + ": its relay would publish per batch");
+                }
             }
             if (warmup > 0) {
-                warmUp(broker, apps, label, warmup, confirmWait.equals("EACH") ? warmup : maxWarmup);
+                warmUp(broker, apps, label, warmup, oneByOne ? warmup : maxWarmup);
             }
             String phase = "m" + phases.incrementAndGet();
             Load.Cpu cpu = new Load.Cpu(apps.stream().mapToLong(ApplicationProcess::pid).toArray());
@@ -286,10 +299,11 @@ public final class RelayBenchmark {
         }
     }
 
-    private ApplicationProcess start(Path workDir, String name, String masterKey, List<String> args)
-            throws Exception {
+    private ApplicationProcess start(Path workDir, String name, String masterKey, List<String> args,
+                                     Path extraClasses) throws Exception {
         long started = System.nanoTime();
-        ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args);
+        ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args,
+                extraClasses);
         say(String.format(Locale.ROOT, "application %s healthy on port %d after %.1f s (log %s)", name, app.port(),
                 (System.nanoTime() - started) / 1e9, app.log()));
         return app;

@@ -47,7 +47,6 @@ class OutboxRelayWiring {
             @DefaultValue("30s") Duration maxPause,
             @DefaultValue("60s") Duration lease,
             @DefaultValue("10s") Duration confirmTimeout,
-            @DefaultValue("BATCH") RabbitEventPublisher.ConfirmWait confirmWait,
             @DefaultValue("24h") Duration retryWindow,
             @DefaultValue BackoffProperties backoff,
             @DefaultValue PurgeProperties purge,
@@ -88,8 +87,7 @@ class OutboxRelayWiring {
     @Bean(destroyMethod = "close")
     RabbitEventPublisher rabbitEventPublisher(ConnectionFactory connectionFactory, RelayProperties relay,
                                               MeterRegistry meters, EventTopologyDeclarer eventTopologyDeclarer) {
-        return new RabbitEventPublisher(connectionFactory, relay.exchange(), relay.confirmTimeout(),
-                relay.confirmWait(), meters);
+        return new RabbitEventPublisher(connectionFactory, relay.exchange(), relay.confirmTimeout(), meters);
     }
 
     @Bean
