@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class OutboxQuarantineContract {
 
-    protected static final Instant T0 = Instant.parse("2026-11-30T10:00:00.000001Z");
+    protected static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");
 
     protected abstract OutboxQuarantine quarantine();
 
