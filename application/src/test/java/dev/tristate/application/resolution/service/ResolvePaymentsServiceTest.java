@@ -11,12 +11,14 @@ import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.SettableClock;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.payment.service.CreatePaymentService;
+import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.AskChannelNowUseCase.AskChannelNowCommand;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
@@ -388,10 +390,11 @@ class ResolvePaymentsServiceTest {
 
     @Test
     void aTimeoutAtTheCreateCommitIsAnswered202AndResolvedToTheTrueState() {
-        IdempotencyGate gate = new IdempotencyGate(new dev.tristate.application.fakes.InMemoryIdempotencyStore(),
-                transactions, clock, UUID::randomUUID, IdempotencySettings.defaults());
-        CreatePaymentService create = new CreatePaymentService(gate, payments, credentials, List.of(gateway), clock,
-                UUID::randomUUID, new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock,
+        IdempotentCommands gate = IdempotencyServices.idempotentCommands(
+                new dev.tristate.application.fakes.InMemoryIdempotencyStore(), transactions, clock, UUID::randomUUID,
+                IdempotencySettings.defaults());
+        CreatePaymentUseCase create = PaymentServices.createPayment(gate, payments, credentials, List.of(gateway),
+                clock, UUID::randomUUID, new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock,
                         Duration.ofSeconds(30)));
         gateway.onRegister = () -> transactions.failNextAtCommit(new dev.tristate.application.shared.port.out
                 .PersistenceFailure(OutcomeClass.UNKNOWN, "commit timed out", null));
