@@ -13,7 +13,7 @@ import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingTheSandbox;
 import dev.tristate.adapter.out.persistence.SpringTransactions;
 import dev.tristate.application.archfixture.ApplicationClassUsingSpring;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.tenant.service.ProvisionTenantService;
+import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.archfixture.cycle.a.A;
 import dev.tristate.archfixture.cycle.b.B;
 import dev.tristate.domain.archfixture.DomainClassReadingTheClock;
@@ -60,7 +60,7 @@ class ArchitectureRulesCatchViolationsTest {
         assertCatches(ArchitectureRules.application_should_depend_only_on_domain_and_the_jdk, "Transactional",
                 ApplicationClassUsingSpring.class);
         assertThat(evaluate(ArchitectureRules.application_should_depend_only_on_domain_and_the_jdk,
-                ProvisionTenantService.class).hasViolation()).isFalse();
+                TenantServices.class).hasViolation()).isFalse();
     }
 
     @Test
@@ -71,7 +71,7 @@ class ArchitectureRulesCatchViolationsTest {
 
     @Test
     void serviceRuleCatchesAnAdapterUsingAnApplicationService() {
-        assertCatches(ArchitectureRules.adapters_should_not_depend_on_application_services, "ProvisionTenantService",
+        assertCatches(ArchitectureRules.adapters_should_not_depend_on_application_services, "TenantServices",
                 WebAdapterUsingService.class);
     }
 

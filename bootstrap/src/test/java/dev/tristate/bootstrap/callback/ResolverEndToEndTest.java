@@ -2,18 +2,21 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.payment.service.CreatePaymentService;
+import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
@@ -113,14 +116,15 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         return jdbc.queryForObject("SELECT status FROM payments WHERE id = ?", String.class, paymentId);
     }
 
-    private CreatePaymentService createPayments(Transactions through) {
-        IdempotencyGate gate = new IdempotencyGate(idempotency, through, Clock.systemUTC(), UUID::randomUUID,
-                IdempotencySettings.defaults());
-        return new CreatePaymentService(gate, payments, credentials, gateways, Clock.systemUTC(), UUID::randomUUID,
-                new UnknownOutcomeRecorder(ledger, cases, payments, through, Clock.systemUTC(), Duration.ofSeconds(30)));
+    private CreatePaymentUseCase createPayments(Transactions through) {
+        IdempotentCommands gate = IdempotencyServices.idempotentCommands(idempotency, through, Clock.systemUTC(),
+                UUID::randomUUID, IdempotencySettings.defaults());
+        return PaymentServices.createPayment(gate, payments, credentials, gateways, Clock.systemUTC(),
+                UUID::randomUUID, new UnknownOutcomeRecorder(ledger, cases, payments, through, Clock.systemUTC(),
+                        Duration.ofSeconds(30)));
     }
 
-    private IdempotentResponse create(CreatePaymentService service, String key) {
+    private IdempotentResponse create(CreatePaymentUseCase service, String key) {
         return service.createPayment(new CreatePaymentCommand(tenant, new IdempotencyKey(key),
                 RequestFingerprint.of("POST", "/api/v1/payments", key),
                 new PaymentRequest("o-" + key, 1999L, "CNY", "sandbox", "u-42", "course:java-101", "Java 101",
@@ -151,7 +155,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     @Test
     void aCreateWhoseCommitAnswerWasLostIsAnswered202AndResolvedToTheTrueState() throws Exception {
         LosingCommitAnswers lossy = new LosingCommitAnswers(transactions);
-        CreatePaymentService service = createPayments(lossy);
+        CreatePaymentUseCase service = createPayments(lossy);
         lossy.loseTheAnswerOfTransactionNumber(2); // 1: the key is claimed, 2: the payment and the answer
 
         IdempotentResponse answer = create(service, "k-" + UUID.randomUUID());

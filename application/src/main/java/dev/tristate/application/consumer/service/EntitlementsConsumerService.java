@@ -48,13 +48,13 @@ import java.util.random.RandomGenerator;
  * count and time; a permanent one (unreadable, unknown type, broken invariant) and exhausted retries are quarantined
  * there with the original message and the attempt history. Either way the delivery is then acknowledged.
  */
-public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerDeliveriesUseCase {
+class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerDeliveriesUseCase {
 
     /** The consumer's name in the inbox and the delivery table. */
-    public static final String CONSUMER = "entitlements";
+    static final String CONSUMER = "entitlements";
 
     /** The inbox outcome of a success event whose payment was fully refunded before it arrived: nothing granted. */
-    public static final String NOT_GRANTED_REFUNDED = "NOT_GRANTED_PAYMENT_REFUNDED";
+    static final String NOT_GRANTED_REFUNDED = "NOT_GRANTED_PAYMENT_REFUNDED";
 
     private final EventPayloadReader reader;
     private final Inbox inbox;
@@ -67,10 +67,10 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
     private final RandomGenerator random;
     private final ConsumerSettings settings;
 
-    public EntitlementsConsumerService(EventPayloadReader reader, Inbox inbox, EntitlementStore entitlements,
-                                       ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
-                                       Transactions transactions, CrashPoints crashPoints, Clock clock,
-                                       RandomGenerator random, ConsumerSettings settings) {
+    EntitlementsConsumerService(EventPayloadReader reader, Inbox inbox, EntitlementStore entitlements,
+                                ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
+                                Transactions transactions, CrashPoints crashPoints, Clock clock,
+                                RandomGenerator random, ConsumerSettings settings) {
         this.reader = reader;
         this.payments = payments;
         this.inbox = inbox;

@@ -14,7 +14,7 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.Rejection;
@@ -78,7 +78,8 @@ class CreateRefundServiceTest {
     private final RefundOutcomes outcomes = new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases,
             transactions, clock, Duration.ofSeconds(30));
     private final CreateRefundService service = new CreateRefundService(
-            new IdempotencyGate(keys, transactions, clock, UUID::randomUUID, IdempotencySettings.defaults()),
+            IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID,
+                    IdempotencySettings.defaults()),
             payments, refunds, credentials, List.of(channel), outcomes, transactions, clock, UUID::randomUUID);
     private final Payment paid = PaymentTestData.aPendingPayment().withStatus(PaymentStatus.SUCCEEDED)
             .withChannelTxnId("txn-1").withPaidAt(PaymentTestData.at(60)).build();
