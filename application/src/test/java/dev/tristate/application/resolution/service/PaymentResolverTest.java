@@ -12,11 +12,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.RecordingPaymentRenderer;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
-import dev.tristate.application.payment.service.CreatePaymentService;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
+import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
@@ -230,9 +232,9 @@ class PaymentResolverTest {
 
     @Test
     void aTimeoutAtTheCreateCommitIsAnswered202AndResolvedToTheTrueState() {
-        IdempotencyGate gate = new IdempotencyGate(new InMemoryIdempotencyStore(), f.transactions, f.clock,
-                UUID::randomUUID, IdempotencySettings.defaults());
-        CreatePaymentService create = new CreatePaymentService(gate, f.payments, f.credentials, List.of(gateway),
+        IdempotentCommands gate = IdempotencyServices.idempotentCommands(new InMemoryIdempotencyStore(),
+                f.transactions, f.clock, UUID::randomUUID, IdempotencySettings.defaults());
+        CreatePaymentUseCase create = PaymentServices.createPayment(gate, f.payments, f.credentials, List.of(gateway),
                 f.clock, UUID::randomUUID, new UnknownOutcomeRecorder(f.ledger, f.cases, f.payments, f.transactions,
                         f.clock, Duration.ofSeconds(30)));
         gateway.onRegister = () -> f.transactions.failNextAtCommit(new PersistenceFailure(OutcomeClass.UNKNOWN,

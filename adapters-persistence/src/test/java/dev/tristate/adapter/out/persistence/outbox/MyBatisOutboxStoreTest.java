@@ -7,7 +7,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxQuarantineContract;
 import dev.tristate.application.outbox.port.out.OutboxStore;

@@ -1,5 +1,6 @@
-package dev.tristate.adapter.out.persistence;
+package dev.tristate.adapter.out.persistence.audit;
 
+import dev.tristate.adapter.out.persistence.PersistenceTestApplication;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.AuditTrailContract;
 import dev.tristate.testing.IntegrationEnvironment;
