@@ -13,6 +13,7 @@ import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryConsoleUserRepository;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
@@ -137,7 +138,7 @@ class ConsoleUserServiceTest {
     @Test
     void anInvalidNameIsRefusedBeforeAnythingIsWritten() {
         assertThatThrownBy(() -> service.createUser(new CreateUserCommand("no spaces", ConsoleRole.SUPPORT, OPERATOR,
-                key()))).isInstanceOf(IllegalArgumentException.class);
+                key()))).isInstanceOf(InvalidInput.class);
         assertThat(audit.entries()).isEmpty();
     }
 
