@@ -23,10 +23,12 @@ import dev.tristate.application.outbox.service.OutboxServices;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.refund.port.out.RefundStore;
+import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
+import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
+import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.AskChannelAsOperatorService;
-import dev.tristate.application.resolution.service.ReviewCaseService;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
@@ -117,15 +119,21 @@ class ConsoleWiring {
     }
 
     @Bean
-    ReviewCaseService reviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
-        return new ReviewCaseService(cases, audit, transactions, clock);
+    ReviewCasesQuery reviewCasesQuery(ReviewCases cases) {
+        return ResolutionServices.reviewCases(cases);
+    }
+
+    @Bean
+    DecideReviewCaseUseCase decideReviewCase(ReviewCases cases, AuditTrail audit, Transactions transactions,
+                                             Clock clock) {
+        return ResolutionServices.decideReviewCase(cases, audit, transactions, clock);
     }
 
     /** "Ask the channel now" on the console: the resolver's query for one payment, audited. */
     @Bean
-    AskChannelAsOperatorService askChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit,
-                                                            Transactions transactions, Clock clock) {
-        return new AskChannelAsOperatorService(resolver, audit, transactions, clock);
+    AskChannelAsOperatorUseCase askChannelAsOperator(AskChannelUseCase resolver, AuditTrail audit,
+                                                     Transactions transactions, Clock clock) {
+        return ResolutionServices.askChannelAsOperator(resolver, audit, transactions, clock);
     }
 
     @Bean

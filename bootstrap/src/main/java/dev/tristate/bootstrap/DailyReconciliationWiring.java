@@ -5,7 +5,7 @@ import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUs
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
-import dev.tristate.application.reconciliation.service.DailyReconciliationService;
+import dev.tristate.application.reconciliation.service.ReconciliationServices;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,12 +24,13 @@ import org.springframework.context.annotation.Configuration;
 public class DailyReconciliationWiring {
 
     @Bean
-    DailyReconciliationService dailyReconciliationService(
+    RunDailyReconciliationsUseCase dailyReconciliations(
             StartReconciliationUseCase reconciliation, ChannelCredentialStore credentials,
             ReconciliationRecords records, Clock clock,
             @Value("${tristate.reconciliation.daily.channels:sandbox}") List<String> channels,
             @Value("${tristate.reconciliation.daily.settle-after:2h}") Duration settleAfter) {
-        return new DailyReconciliationService(reconciliation, credentials, records, clock, channels, settleAfter);
+        return ReconciliationServices.dailyReconciliations(reconciliation, credentials, records, clock, channels,
+                settleAfter);
     }
 
     @Bean

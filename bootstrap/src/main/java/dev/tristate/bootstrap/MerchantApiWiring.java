@@ -1,20 +1,24 @@
 package dev.tristate.bootstrap;
 
 import dev.tristate.adapter.in.web.merchant.MerchantApiConfiguration;
+import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
 import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
+import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.GetPaymentQuery;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.payment.service.PaymentServices;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase;
+import dev.tristate.application.refund.port.in.GetRefundQuery;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.refund.service.CreateRefundService;
-import dev.tristate.application.refund.service.GetRefundService;
-import dev.tristate.application.refund.service.RefundOutcomes;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.refund.service.RefundServices;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
@@ -54,23 +58,26 @@ public class MerchantApiWiring {
     @Bean
     CreatePaymentUseCase createPayment(IdempotentCommands idempotentCommands, PaymentRepository payments,
                                        ChannelCredentialStore credentials, ObjectProvider<ChannelGateway> gateways,
-                                       Clock clock, UnknownOutcomeRecorder unknownOutcomeRecorder) {
+                                       Clock clock, RecordUnknownOutcomeUseCase recordUnknownOutcome) {
         return PaymentServices.createPayment(idempotentCommands, payments, credentials,
-                gateways.orderedStream().toList(), clock, UUID::randomUUID, unknownOutcomeRecorder);
+                gateways.orderedStream().toList(), clock, UUID::randomUUID, recordUnknownOutcome);
+    }
+
+    /** A refund's open or unknown outcome is asked of the channel after the resolver's first wait. */
+    @Bean
+    CreateRefundUseCase createRefund(IdempotentCommands idempotentCommands, PaymentRepository payments,
+                                     RefundStore refunds, ChannelCredentialStore credentials,
+                                     ObjectProvider<ChannelGateway> gateways, OutboxStore outbox, TaskStore tasks,
+                                     UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions,
+                                     Clock clock, ResolverWiring.ResolverProperties resolver) {
+        return RefundServices.createRefund(idempotentCommands, payments, refunds, credentials,
+                gateways.orderedStream().toList(), outbox, tasks, ledger, cases, transactions, clock,
+                UUID::randomUUID, resolver.unknownFirstQueryAfter());
     }
 
     @Bean
-    CreateRefundService createRefundService(IdempotentCommands idempotentCommands, PaymentRepository payments,
-                                            RefundStore refunds, ChannelCredentialStore credentials,
-                                            ObjectProvider<ChannelGateway> gateways, RefundOutcomes refundOutcomes,
-                                            Transactions transactions, Clock clock) {
-        return new CreateRefundService(idempotentCommands, payments, refunds, credentials,
-                gateways.orderedStream().toList(), refundOutcomes, transactions, clock, UUID::randomUUID);
-    }
-
-    @Bean
-    GetRefundService getRefundService(RefundStore refunds) {
-        return new GetRefundService(refunds);
+    GetRefundQuery getRefund(RefundStore refunds) {
+        return RefundServices.getRefund(refunds);
     }
 
     @Bean

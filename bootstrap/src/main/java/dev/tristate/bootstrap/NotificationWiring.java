@@ -2,13 +2,15 @@ package dev.tristate.bootstrap;
 
 import dev.tristate.adapter.in.web.callback.CallbackConfiguration;
 import dev.tristate.adapter.out.channel.ChannelConfiguration;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.callback.service.HandleChannelNotificationService;
+import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
@@ -55,11 +57,20 @@ class NotificationWiring {
     }
 
     @Bean
-    HandleChannelNotificationService handleChannelNotificationService(List<ChannelNotificationFormat> formats,
+    HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
-            UnknownOutcomeRecorder unknownOutcomeRecorder) {
-        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, RandomGenerator.getDefault(), unknownOutcomeRecorder);
+            RecordUnknownOutcomeUseCase recordUnknownOutcome) {
+        return CallbackServices.handleChannelNotification(formats, credentials, payments, log, outbox, reviews,
+                transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome);
+    }
+
+    /**
+     * The callback's path for news the resolver and reconciliation bring; they pass no crash point, so a fault drill
+     * halts on callbacks alone.
+     */
+    @Bean
+    ApplyChannelReportUseCase applyChannelReport(PaymentRepository payments, OutboxStore outbox, ReviewCases reviews) {
+        return CallbackServices.applyChannelReport(payments, outbox, reviews, CrashPoints.NONE);
     }
 }

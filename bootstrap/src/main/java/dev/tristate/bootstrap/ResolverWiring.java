@@ -1,27 +1,22 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.refund.service.RefundOutcomes;
+import dev.tristate.application.refund.service.RefundServices;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
+import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.resolution.service.AskChannelService;
-import dev.tristate.application.resolution.service.CaseLeases;
-import dev.tristate.application.resolution.service.CaseWriteBack;
-import dev.tristate.application.resolution.service.ChannelQuestions;
-import dev.tristate.application.resolution.service.PaymentResolver;
-import dev.tristate.application.resolution.service.QueryAnswerRecorder;
-import dev.tristate.application.resolution.service.RefundResolver;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.resolution.service.ResolverSettings;
-import dev.tristate.application.resolution.service.UnknownCasesService;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.resolution.QuerySchedule;
@@ -74,54 +69,30 @@ class ResolverWiring {
     }
 
     @Bean
-    ChannelQuestions channelQuestions(ObjectProvider<ChannelGateway> gateways, ChannelCredentialStore credentials,
-                                      Clock clock) {
-        return new ChannelQuestions(gateways.orderedStream().toList(), credentials, clock);
-    }
-
-    @Bean
-    CaseLeases caseLeases(ResolutionCases cases, RefundStore refunds, Transactions transactions, Clock clock,
-                          ResolverSettings settings) {
-        return new CaseLeases(cases, refunds, transactions, clock, UUID::randomUUID, settings);
-    }
-
-    @Bean
-    CaseWriteBack caseWriteBack(ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
-                                Clock clock, ResolverSettings settings) {
-        return new CaseWriteBack(cases, ledger, transactions, clock, settings);
-    }
-
-    @Bean
-    PaymentResolver paymentResolver(PaymentRepository payments, NotificationLog log, OutboxStore outbox,
-                                    ReviewCases reviews, Transactions transactions, Clock clock,
-                                    ChannelQuestions questions, ResolverSettings settings) {
-        return new PaymentResolver(payments, questions,
-                new QueryAnswerRecorder(payments, log, outbox, reviews, transactions, clock, UUID::randomUUID),
+    ResolutionServices.Resolver resolver(ObjectProvider<ChannelGateway> gateways, ChannelCredentialStore credentials,
+                                         ResolutionCases cases, UnknownOutcomeLedger ledger,
+                                         PaymentRepository payments, RefundStore refunds, NotificationLog log,
+                                         ApplyChannelReportUseCase applyChannelReport,
+                                         ApplyRefundAnswerUseCase applyRefundAnswer, Transactions transactions,
+                                         Clock clock, ResolverSettings settings) {
+        return ResolutionServices.resolver(gateways.orderedStream().toList(), credentials, cases, ledger, payments,
+                refunds, log, applyChannelReport, applyRefundAnswer, transactions, clock, UUID::randomUUID,
                 settings);
     }
 
     @Bean
-    RefundResolver refundResolver(RefundStore refunds, RefundOutcomes refundOutcomes, ChannelQuestions questions) {
-        return new RefundResolver(refunds, refundOutcomes, questions);
+    ResolvePaymentsUseCase resolvePayments(ResolutionServices.Resolver resolver) {
+        return resolver.resolve();
     }
 
     @Bean
-    ResolvePaymentsService resolvePaymentsService(CaseLeases leases, ChannelQuestions questions,
-                                                  PaymentResolver payments, RefundResolver refunds,
-                                                  CaseWriteBack writeBack) {
-        return new ResolvePaymentsService(leases, questions, payments, refunds, writeBack);
+    AskChannelUseCase askChannel(ResolutionServices.Resolver resolver) {
+        return resolver.askChannel();
     }
 
     @Bean
-    UnknownCasesService unknownCasesService(ResolutionCases cases, PaymentRepository payments,
-                                            UnknownOutcomeLedger ledger) {
-        return new UnknownCasesService(cases, payments, ledger);
-    }
-
-    @Bean
-    AskChannelService askChannelService(PaymentRepository payments, CaseLeases leases, PaymentResolver resolver,
-                                        CaseWriteBack writeBack, UnknownCasesService views) {
-        return new AskChannelService(payments, leases, resolver, writeBack, views);
+    UnknownCasesQuery unknownCases(ResolutionServices.Resolver resolver) {
+        return resolver.unknownCases();
     }
 
     @Bean
@@ -135,18 +106,18 @@ class ResolverWiring {
     }
 
     @Bean
-    RefundOutcomes refundOutcomes(RefundStore refunds, PaymentRepository payments, OutboxStore outbox, TaskStore tasks,
-                                  UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions,
-                                  Clock clock, ResolverProperties resolver) {
-        return new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock,
+    ApplyRefundAnswerUseCase applyRefundAnswer(RefundStore refunds, PaymentRepository payments, OutboxStore outbox,
+                                               TaskStore tasks, UnknownOutcomeLedger ledger, ResolutionCases cases,
+                                               Transactions transactions, Clock clock, ResolverProperties resolver) {
+        return RefundServices.applyRefundAnswer(refunds, payments, outbox, tasks, ledger, cases, transactions, clock,
                 resolver.unknownFirstQueryAfter());
     }
 
     @Bean
-    UnknownOutcomeRecorder unknownOutcomeRecorder(UnknownOutcomeLedger ledger, ResolutionCases cases,
-                                                  PaymentRepository payments, Transactions transactions, Clock clock,
-                                                  ResolverProperties resolver) {
-        return new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock,
+    RecordUnknownOutcomeUseCase recordUnknownOutcome(UnknownOutcomeLedger ledger, ResolutionCases cases,
+                                                     PaymentRepository payments, Transactions transactions,
+                                                     Clock clock, ResolverProperties resolver) {
+        return ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
                 resolver.unknownFirstQueryAfter());
     }
 }

@@ -3,15 +3,16 @@ package dev.tristate.bootstrap.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.in.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.callback.service.HandleChannelNotificationService;
+import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -66,7 +67,7 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
     @Autowired OutboxStore outbox;
     @Autowired ReviewCases reviews;
     @Autowired CrashPoints crashPoints;
-    @Autowired UnknownOutcomeRecorder unknowns;
+    @Autowired RecordUnknownOutcomeUseCase unknowns;
 
     private final Instant rotatedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     private final SettableClock clock = new SettableClock(rotatedAt);
@@ -111,7 +112,7 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
                 Optional.of(oldSecret)));
         administration().setChannelCredential(new SetChannelCredentialCommand(tenant,
                 CredentialKind.SANDBOX_SIGNING_SECRET, newSecret, Optional.empty(), OLGA, key()));
-        HandleChannelNotificationService callbacks = new HandleChannelNotificationService(formats, credentials,
+        HandleChannelNotificationUseCase callbacks = CallbackServices.handleChannelNotification(formats, credentials,
                 payments, log, outbox, reviews, transactions, crashPoints, clock, RandomGenerator.getDefault(),
                 unknowns);
         String withinGrace = CallbackTestSupport.insertPendingPayment(dataSource, tenant.value());

@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.AccountResult;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.DailyRound;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.Outcome;
+import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RunStatus;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredRun;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
-import dev.tristate.application.reconciliation.service.DailyReconciliationService;
+import dev.tristate.application.reconciliation.service.ReconciliationServices;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
@@ -44,7 +45,7 @@ class DailyReconciliationEndToEndTest extends ApplicationOverHttpTest {
     }
 
     private DailyRound roundAt(String instant, String channel) {
-        return new DailyReconciliationService(reconciliation, credentials, records,
+        return ReconciliationServices.dailyReconciliations(reconciliation, credentials, records,
                 Clock.fixed(Instant.parse(instant), ZoneOffset.UTC), List.of(channel), Duration.ofHours(2))
                 .runDue();
     }
@@ -67,7 +68,7 @@ class DailyReconciliationEndToEndTest extends ApplicationOverHttpTest {
         List<StoredRun> runs = runsOf(tenant);
         assertThat(runs).hasSize(1);
         assertThat(runs.get(0).status()).isEqualTo(RunStatus.COMPLETED);
-        assertThat(runs.get(0).startedBy()).isEqualTo(DailyReconciliationService.SCHEDULER);
+        assertThat(runs.get(0).startedBy()).isEqualTo(RunDailyReconciliationsUseCase.SCHEDULER);
 
         DailyRound second = roundAt("2001-03-04T04:00:00Z");
         assertThat(of(second, tenant).outcome()).isEqualTo(Outcome.ALREADY_DONE);

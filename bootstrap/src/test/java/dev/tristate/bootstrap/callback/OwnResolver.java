@@ -1,26 +1,18 @@
 package dev.tristate.bootstrap.callback;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.refund.service.RefundOutcomes;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.resolution.service.CaseLeases;
-import dev.tristate.application.resolution.service.CaseWriteBack;
-import dev.tristate.application.resolution.service.ChannelQuestions;
-import dev.tristate.application.resolution.service.PaymentResolver;
-import dev.tristate.application.resolution.service.QueryAnswerRecorder;
-import dev.tristate.application.resolution.service.RefundResolver;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.resolution.service.ResolverSettings;
-import dev.tristate.application.resolution.service.UnknownCasesService;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.payment.PaymentId;
@@ -39,23 +31,18 @@ import org.springframework.context.ApplicationContext;
  */
 final class OwnResolver implements ResolvePaymentsUseCase, UnknownCasesQuery {
 
-    private final ResolvePaymentsService round;
-    private final UnknownCasesService views;
+    private final ResolvePaymentsUseCase round;
+    private final UnknownCasesQuery views;
 
     OwnResolver(ApplicationContext app, List<ChannelGateway> gateways, Clock clock, ResolverSettings settings) {
-        PaymentRepository payments = app.getBean(PaymentRepository.class);
-        ResolutionCases cases = app.getBean(ResolutionCases.class);
-        Transactions transactions = app.getBean(Transactions.class);
-        ChannelQuestions questions = new ChannelQuestions(gateways, app.getBean(ChannelCredentialStore.class), clock);
-        this.round = new ResolvePaymentsService(
-                new CaseLeases(cases, app.getBean(RefundStore.class), transactions, clock, UUID::randomUUID, settings),
-                questions,
-                new PaymentResolver(payments, questions, new QueryAnswerRecorder(payments,
-                        app.getBean(NotificationLog.class), app.getBean(OutboxStore.class),
-                        app.getBean(ReviewCases.class), transactions, clock, UUID::randomUUID), settings),
-                new RefundResolver(app.getBean(RefundStore.class), app.getBean(RefundOutcomes.class), questions),
-                new CaseWriteBack(cases, app.getBean(UnknownOutcomeLedger.class), transactions, clock, settings));
-        this.views = new UnknownCasesService(cases, payments, app.getBean(UnknownOutcomeLedger.class));
+        ResolutionServices.Resolver resolver = ResolutionServices.resolver(gateways,
+                app.getBean(ChannelCredentialStore.class), app.getBean(ResolutionCases.class),
+                app.getBean(UnknownOutcomeLedger.class), app.getBean(PaymentRepository.class),
+                app.getBean(RefundStore.class), app.getBean(NotificationLog.class),
+                app.getBean(ApplyChannelReportUseCase.class), app.getBean(ApplyRefundAnswerUseCase.class),
+                app.getBean(Transactions.class), clock, UUID::randomUUID, settings);
+        this.round = resolver.resolve();
+        this.views = resolver.unknownCases();
     }
 
     @Override

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.callback.service.ChannelReportApplier;
+import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.consumer.service.EntitlementGrants;
+import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
@@ -17,6 +18,7 @@ import dev.tristate.application.reconciliation.port.in.DiscrepancyView;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase.RepairDiscrepancyAsOperatorCommand;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
@@ -25,24 +27,8 @@ import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCas
 import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.out.ReconciliationPayments;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
-import dev.tristate.application.reconciliation.service.ApplyChannelResultRepair;
-import dev.tristate.application.reconciliation.service.AskChannelRepair;
-import dev.tristate.application.reconciliation.service.AutomaticRepairs;
-import dev.tristate.application.reconciliation.service.DayRecorder;
-import dev.tristate.application.reconciliation.service.DiscrepancyPolicies;
-import dev.tristate.application.reconciliation.service.HoldForReviewRepair;
-import dev.tristate.application.reconciliation.service.OurPayments;
-import dev.tristate.application.reconciliation.service.QueryRefundRepair;
-import dev.tristate.application.reconciliation.service.ReconciliationQueryService;
+import dev.tristate.application.reconciliation.service.ReconciliationServices;
 import dev.tristate.application.reconciliation.service.ReconciliationSettings;
-import dev.tristate.application.reconciliation.service.RegrantEntitlementRepair;
-import dev.tristate.application.reconciliation.service.RepairDiscrepancyAsOperatorService;
-import dev.tristate.application.reconciliation.service.RepairDiscrepancyService;
-import dev.tristate.application.reconciliation.service.RepairEffects;
-import dev.tristate.application.reconciliation.service.StartReconciliationService;
-import dev.tristate.application.reconciliation.service.StatementMatcher;
-import dev.tristate.application.reconciliation.service.StatementNews;
-import dev.tristate.application.reconciliation.service.StatementReader;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
@@ -525,8 +511,8 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 "PAYMENT", "SUCCESS", 1999, "CNY", "2031-08-05T08:01:00Z"));
         DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
         assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
-        RepairDiscrepancyAsOperatorService console = new RepairDiscrepancyAsOperatorService(manual.repair(), audit,
-                transactions, Clock.systemUTC());
+        RepairDiscrepancyAsOperatorUseCase console = ReconciliationServices.repairDiscrepancyAsOperator(
+                manual.repair(), audit, transactions, Clock.systemUTC());
         Operator olga = new Operator("olga", ConsoleRole.OPERATOR);
         ActionKey key = new ActionKey(UUID.randomUUID().toString());
         RepairDiscrepancyAsOperatorCommand press = new RepairDiscrepancyAsOperatorCommand(tenant, found.id(),
@@ -548,7 +534,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(again.repeated()).isTrue();
         assertThat(again.entry()).isEqualTo(first.entry());
         assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));
-        assertThat(audit.forSubject(RepairDiscrepancyAsOperatorService.DISCREPANCY_SUBJECT, Long.toString(found.id())))
+        assertThat(audit.forSubject(RepairDiscrepancyAsOperatorUseCase.DISCREPANCY_SUBJECT, Long.toString(found.id())))
                 .singleElement().satisfies(e -> assertThat(e.actionKey()).isEqualTo(key));
         assertThat(manual.listDiscrepancies(tenant, run.id(), null).get(0).repairStatus())
                 .isEqualTo(RepairStatus.APPLIED);
@@ -562,21 +548,14 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         ReconciliationSettings settings = new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false);
         RefundLedgerView noRefunds = RefundLedgerView.notAvailable("not here");
         Clock clock = Clock.systemUTC();
-        OurPayments ours = new OurPayments(payments);
-        StatementNews news = new StatementNews(log, UUID::randomUUID);
-        ChannelReportApplier applier = new ChannelReportApplier(payments, outbox, reviews, CrashPoints.NONE);
-        RepairDiscrepancyService repair = new RepairDiscrepancyService(records, new RepairEffects(List.of(
-                new ApplyChannelResultRepair(ours, news, applier), new HoldForReviewRepair(ours, news, applier),
-                new AskChannelRepair(cases),
-                new RegrantEntitlementRepair(ours, entitlementView, new EntitlementGrants(store, tasks)),
-                new QueryRefundRepair(noRefunds))), transactions, clock);
-        StartReconciliationService start = new StartReconciliationService(
-                new StatementReader(gateways, credentials, settings),
-                new StatementMatcher(ours, paidPayments,
-                        DiscrepancyPolicies.allCurrentPolicies(entitlementView, noRefunds, ours), settings),
-                new DayRecorder(records, ours, transactions, clock), new AutomaticRepairs(repair, records, settings),
-                records, transactions, clock);
-        return new Reconciliation(start, new ReconciliationQueryService(records), repair);
+        ApplyChannelReportUseCase applier = CallbackServices.applyChannelReport(payments, outbox, reviews,
+                CrashPoints.NONE);
+        RepairDiscrepancyUseCase repair = ReconciliationServices.repairDiscrepancy(payments, records, log, applier,
+                cases, entitlementView, ConsumerServices.grantEntitlement(store, tasks), noRefunds, transactions,
+                clock, UUID::randomUUID);
+        StartReconciliationUseCase start = ReconciliationServices.startReconciliation(gateways, credentials,
+                payments, paidPayments, records, entitlementView, noRefunds, repair, transactions, clock, settings);
+        return new Reconciliation(start, ReconciliationServices.reconciliationQuery(records), repair);
     }
 
     private long tokenBalance() {

@@ -20,8 +20,8 @@ import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.resolution.service.ResolverSettings;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
@@ -120,8 +120,8 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         IdempotentCommands gate = IdempotencyServices.idempotentCommands(idempotency, through, Clock.systemUTC(),
                 UUID::randomUUID, IdempotencySettings.defaults());
         return PaymentServices.createPayment(gate, payments, credentials, gateways, Clock.systemUTC(),
-                UUID::randomUUID, new UnknownOutcomeRecorder(ledger, cases, payments, through, Clock.systemUTC(),
-                        Duration.ofSeconds(30)));
+                UUID::randomUUID, ResolutionServices.recordUnknownOutcome(ledger, cases, payments, through,
+                        Clock.systemUTC(), Duration.ofSeconds(30)));
     }
 
     private IdempotentResponse create(CreatePaymentUseCase service, String key) {

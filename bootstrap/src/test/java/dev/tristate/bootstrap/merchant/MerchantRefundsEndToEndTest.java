@@ -7,7 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.tristate.application.consumer.port.in.RunTasksUseCase;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.consumer.service.EntitlementGrants;
+import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway;
@@ -567,7 +567,7 @@ class MerchantRefundsEndToEndTest {
         String payment = paidPayment(a, 1000, "tokens:100");
         EntitlementKey key = new EntitlementKey(a.tenant(), "u-42", "tokens:100", new PaymentId(payment));
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        transactions.inTransaction(() -> new EntitlementGrants(entitlements, tasks).grant(key,
+        transactions.inTransaction(() -> ConsumerServices.grantEntitlement(entitlements, tasks).grant(key,
                 PaymentEvent.PaymentSucceeded.idFor(new PaymentId(payment)), now));
         assertThat(entitlements.tokenBalance(a.tenant(), "u-42")).isEqualTo(100);
 

@@ -1,5 +1,6 @@
 package dev.tristate.application.callback.service;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
@@ -20,34 +21,22 @@ import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 
-/**
- * The one path by which what a channel said changes a payment, whatever brought the news: a callback, the answer to a
- * status query, or a statement line. Runs inside the caller's transaction, after the caller recorded the news (the
- * notification row whose id a review case points to): conditional state change, outbox event, or a review case.
- */
-public final class ChannelReportApplier {
-
-    /** Re-reads of the payment when a concurrent writer moved it between our read and our conditional update. */
-    public static final int MAX_REREADS = 5;
+/** The one path by which what a channel said changes a payment (see the port). */
+final class ChannelReportApplier implements ApplyChannelReportUseCase {
 
     private final PaymentRepository payments;
     private final OutboxStore outbox;
     private final ReviewCases reviews;
     private final CrashPoints crashPoints;
 
-    public ChannelReportApplier(PaymentRepository payments, OutboxStore outbox, ReviewCases reviews,
-                                CrashPoints crashPoints) {
+    ChannelReportApplier(PaymentRepository payments, OutboxStore outbox, ReviewCases reviews, CrashPoints crashPoints) {
         this.payments = payments;
         this.outbox = outbox;
         this.reviews = reviews;
         this.crashPoints = crashPoints;
     }
 
-    /** What became of the report: the notification outcome, the status before and after, and why. */
-    public record Result(NotificationOutcome outcome, PaymentStatus before, PaymentStatus after, String reason,
-                  AnomalyReason anomaly) {
-    }
-
+    @Override
     public Result apply(TenantId tenant, Payment payment, ChannelReport report, long notificationId, Instant now) {
         for (int read = 1; read <= MAX_REREADS; read++) {
             TransitionOutcome outcome = payment.apply(report, now);
@@ -87,9 +76,9 @@ public final class ChannelReportApplier {
         throw new ChangedMeanwhile("payment " + payment.id() + " kept changing");
     }
 
-    /** Opens a review case for news that disagrees with what we know; nothing about the payment changes. */
-    public Result holdForReview(long notificationId, TenantId tenant, Payment payment, AnomalyReason reason, String detail,
-                         Instant now) {
+    @Override
+    public Result holdForReview(long notificationId, TenantId tenant, Payment payment, AnomalyReason reason,
+                                String detail, Instant now) {
         reviews.open(new ReviewCases.NewCase(tenant, payment == null ? null : payment.id().value(), notificationId,
                 reason, detail, now));
         PaymentStatus status = payment == null ? null : payment.status();

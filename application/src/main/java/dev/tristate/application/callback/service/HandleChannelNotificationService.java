@@ -1,6 +1,7 @@
 package dev.tristate.application.callback.service;
 
 import dev.tristate.application.callback.port.in.AnswerKind;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.in.ChannelAnswer;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.in.RawNotification;
@@ -13,8 +14,8 @@ import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.application.callback.service.CallbackTransaction.NotRecorded;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -45,23 +46,23 @@ import java.util.stream.Collectors;
  * conditional state change and the outbox event; then, and only then, the answer. A notification that fails any
  * check changes nothing and is recorded with its reason.
  */
-public class HandleChannelNotificationService implements HandleChannelNotificationUseCase {
+class HandleChannelNotificationService implements HandleChannelNotificationUseCase {
 
     private final Map<String, ChannelNotificationFormat> formats;
     private final ChannelCredentialStore credentials;
     private final PaymentRepository payments;
     private final NotificationLog log;
     private final ChannelReportApplier applier;
-    private final UnknownOutcomeRecorder unknowns;
+    private final RecordUnknownOutcomeUseCase unknowns;
     private final CallbackTransaction transaction;
     private final NotificationRecords records;
     private final CrashPoints crashPoints;
     private final Clock clock;
 
-    public HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
-                                            PaymentRepository payments, NotificationLog log, OutboxStore outbox,
-                                            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints,
-                                            Clock clock, RandomGenerator random, UnknownOutcomeRecorder unknowns) {
+    HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
+                                     PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+                                     ReviewCases reviews, Transactions transactions, CrashPoints crashPoints,
+                                     Clock clock, RandomGenerator random, RecordUnknownOutcomeUseCase unknowns) {
         this.formats = formats.stream().collect(Collectors.toUnmodifiableMap(ChannelNotificationFormat::channel,
                 Function.identity()));
         this.credentials = credentials;
@@ -196,7 +197,7 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
         }
         ChannelReport report = new ChannelReport(n.status(), n.amount(),
                 n.tradeNo() == null ? null : new ChannelTxnId(n.tradeNo()), n.eventTime());
-        ChannelReportApplier.Result result = applier.apply(tenant, payment, report, id, received);
+        ApplyChannelReportUseCase.Result result = applier.apply(tenant, payment, report, id, received);
         log.complete(id, records.completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
                 received));
         return;

@@ -1,6 +1,7 @@
 package dev.tristate.application.consumer.service;
 
 import dev.tristate.application.consumer.port.in.ConsumeEventUseCase;
+import dev.tristate.application.consumer.port.in.GrantEntitlementUseCase;
 import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
 import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.consumer.port.in.RetryConsumerDeliveriesUseCase;
@@ -23,7 +24,6 @@ import java.util.random.RandomGenerator;
 
 /**
  * The consumer feature's use cases, built for the wiring: the implementations stay inside this package.
- * {@link EntitlementGrants} is public besides, as reconciliation's re-grant uses the consumer's own grant.
  */
 public final class ConsumerServices {
 
@@ -56,6 +56,11 @@ public final class ConsumerServices {
         EntitlementsConsumerService service = new EntitlementsConsumerService(reader, inbox, entitlements,
                 deliveries, tasks, payments, transactions, crashPoints, clock, random, settings);
         return new EntitlementsConsumer(service::consume, service::retryDue);
+    }
+
+    /** The consumer's own grant, for reconciliation's re-grant: the key's uniqueness makes the two paths one grant. */
+    public static GrantEntitlementUseCase grantEntitlement(EntitlementStore entitlements, TaskStore tasks) {
+        return new EntitlementGrants(entitlements, tasks);
     }
 
     public static PaymentEntitlementsQuery paymentEntitlements(EntitlementStore entitlements) {

@@ -1,5 +1,6 @@
 package dev.tristate.application.consumer.service;
 
+import dev.tristate.application.consumer.port.in.GrantEntitlementUseCase;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.domain.entitlement.Entitlement;
@@ -12,36 +13,18 @@ import dev.tristate.domain.task.Task;
 import java.time.Instant;
 import java.util.Optional;
 
-/**
- * The grant of one purchase under its business key (tenant, user, SKU, payment), with its membership extension or
- * token credit and the task that tells the tenant's service. Runs inside the caller's unit of work: the entitlements
- * consumer (with its inbox row) and reconciliation's re-grant (with the repair's settlement) both grant through here,
- * so the key's uniqueness makes them one grant whichever comes first.
- */
-public class EntitlementGrants {
-
-    /** What {@link #grant} did. */
-    public enum Granted {
-        GRANTED,
-        /** The key was granted before (by whichever path): nothing changed. */
-        ALREADY_GRANTED
-    }
+/** The grant of one purchase under its business key, inside the caller's unit of work (see the port). */
+class EntitlementGrants implements GrantEntitlementUseCase {
 
     private final EntitlementStore entitlements;
     private final TaskStore tasks;
 
-    public EntitlementGrants(EntitlementStore entitlements, TaskStore tasks) {
+    EntitlementGrants(EntitlementStore entitlements, TaskStore tasks) {
         this.entitlements = entitlements;
         this.tasks = tasks;
     }
 
-    /**
-     * Grants the key's SKU once; empty when the SKU names no entitlement kind. A concurrent grant of the same key
-     * that commits first makes this one fail with {@code PersistenceFailure.AlreadyExists} (the unique key): the
-     * caller's unit of work is rolled back whole, and run again finds {@link Granted#ALREADY_GRANTED}.
-     *
-     * @param grantedBy the event the grant is recorded under (the payment's PaymentSucceeded)
-     */
+    @Override
     public Optional<Granted> grant(EntitlementKey key, EventId grantedBy, Instant now) {
         Optional<EntitlementKind> kind = EntitlementKind.of(key.sku());
         if (kind.isEmpty()) {

@@ -11,7 +11,7 @@ import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.money.Money;
@@ -49,11 +49,11 @@ class CreatePaymentService implements CreatePaymentUseCase {
     private final SortedSet<String> channels;
     private final Clock clock;
     private final Supplier<UUID> uuids;
-    private final UnknownOutcomeRecorder unknowns;
+    private final RecordUnknownOutcomeUseCase unknowns;
 
     CreatePaymentService(IdempotentCommands gate, PaymentRepository payments, ChannelCredentialStore credentials,
                          List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids,
-                         UnknownOutcomeRecorder unknowns) {
+                         RecordUnknownOutcomeUseCase unknowns) {
         this.gate = gate;
         this.payments = payments;
         this.credentials = credentials;

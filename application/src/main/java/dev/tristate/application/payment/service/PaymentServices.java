@@ -5,7 +5,7 @@ import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.GetPaymentQuery;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.util.List;
@@ -22,7 +22,7 @@ public final class PaymentServices {
     public static CreatePaymentUseCase createPayment(IdempotentCommands idempotency, PaymentRepository payments,
                                                      ChannelCredentialStore credentials, List<ChannelGateway> gateways,
                                                      Clock clock, Supplier<UUID> uuids,
-                                                     UnknownOutcomeRecorder unknowns) {
+                                                     RecordUnknownOutcomeUseCase unknowns) {
         return new CreatePaymentService(idempotency, payments, credentials, gateways, clock, uuids, unknowns);
     }
 

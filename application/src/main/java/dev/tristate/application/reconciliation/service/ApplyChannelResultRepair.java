@@ -1,6 +1,6 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.callback.service.ChannelReportApplier;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTxnId;
@@ -15,13 +15,13 @@ import java.util.Optional;
  * APPLY_CHANNEL_RESULT: the statement line goes through the payment state machine like a callback; a line that names
  * no payment of ours is held for review instead.
  */
-public final class ApplyChannelResultRepair implements RepairEffect {
+final class ApplyChannelResultRepair implements RepairEffect {
 
     private final OurPayments payments;
     private final StatementNews news;
-    private final ChannelReportApplier applier;
+    private final ApplyChannelReportUseCase applier;
 
-    public ApplyChannelResultRepair(OurPayments payments, StatementNews news, ChannelReportApplier applier) {
+    ApplyChannelResultRepair(OurPayments payments, StatementNews news, ApplyChannelReportUseCase applier) {
         this.payments = payments;
         this.news = news;
         this.applier = applier;
@@ -39,7 +39,7 @@ public final class ApplyChannelResultRepair implements RepairEffect {
         long id = news.record(d, now);
         ChannelReport report = new ChannelReport(line.tradeStatus(), line.amount(), new ChannelTxnId(line.tradeNo()),
                 line.eventTime());
-        ChannelReportApplier.Result result = payment.isPresent()
+        ApplyChannelReportUseCase.Result result = payment.isPresent()
                 ? applier.apply(d.tenantId(), payment.get(), report, id, now)
                 : applier.holdForReview(id, d.tenantId(), null, AnomalyReason.UNKNOWN_PAYMENT,
                         "statement names no payment of ours: " + d.detail(), now);

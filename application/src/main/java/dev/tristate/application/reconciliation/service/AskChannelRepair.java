@@ -6,13 +6,13 @@ import dev.tristate.domain.reconciliation.Repair;
 import java.time.Instant;
 
 /** ASK_CHANNEL: the resolver's case, due now: its active query asks the channel and applies the answer. */
-public final class AskChannelRepair implements RepairEffect {
+final class AskChannelRepair implements RepairEffect {
 
     static final String RESOLVER_REASON = "RECONCILIATION_STATUS_MISMATCH";
 
     private final ResolutionCases cases;
 
-    public AskChannelRepair(ResolutionCases cases) {
+    AskChannelRepair(ResolutionCases cases) {
         this.cases = cases;
     }
 

@@ -13,7 +13,7 @@ import dev.tristate.domain.tenant.TenantId;
  * When automatic repair is on, a run applies the repair of every discrepancy it saw that is still PENDING (a FAILED
  * one waits for an operator). Counted by where each repair stands afterwards, whoever settled it.
  */
-public final class AutomaticRepairs {
+final class AutomaticRepairs {
 
     /** Who applies the automatic repairs, as the discrepancies show it. */
     public static final String AUTOMATIC_OPERATOR = "reconciliation";
@@ -22,8 +22,8 @@ public final class AutomaticRepairs {
     private final ReconciliationRecords records;
     private final boolean enabled;
 
-    public AutomaticRepairs(RepairDiscrepancyUseCase repairs, ReconciliationRecords records,
-                            ReconciliationSettings settings) {
+    AutomaticRepairs(RepairDiscrepancyUseCase repairs, ReconciliationRecords records,
+                     ReconciliationSettings settings) {
         this.repairs = repairs;
         this.records = records;
         this.enabled = settings.autoRepair();

@@ -26,10 +26,7 @@ import java.util.Objects;
  * again on the next round. Several instances may run rounds: two runs of one day find the same discrepancies and
  * repeat no repair (StartReconciliationService), so a race costs a second run, not a second repair.
  */
-public class DailyReconciliationService implements RunDailyReconciliationsUseCase {
-
-    /** Who starts the scheduled runs, as the runs and audit entries show it. */
-    public static final String SCHEDULER = "scheduler";
+class DailyReconciliationService implements RunDailyReconciliationsUseCase {
 
     /** Runs of one tenant looked at to find the day's completed run (newest first; a day's run is recent). */
     private static final int RECENT_RUNS = 200;
@@ -41,9 +38,9 @@ public class DailyReconciliationService implements RunDailyReconciliationsUseCas
     private final List<String> channels;
     private final Duration settleAfter;
 
-    public DailyReconciliationService(StartReconciliationUseCase reconciliation, ChannelCredentialStore credentials,
-                                      ReconciliationRecords records, Clock clock, List<String> channels,
-                                      Duration settleAfter) {
+    DailyReconciliationService(StartReconciliationUseCase reconciliation, ChannelCredentialStore credentials,
+                               ReconciliationRecords records, Clock clock, List<String> channels,
+                               Duration settleAfter) {
         this.reconciliation = Objects.requireNonNull(reconciliation, "reconciliation");
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.records = Objects.requireNonNull(records, "records");

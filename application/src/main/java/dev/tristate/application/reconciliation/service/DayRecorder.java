@@ -23,7 +23,7 @@ import java.util.Optional;
  * when this day's statement matches them and counted as discrepancies when it does not; then links every discrepancy
  * of the day to the run.
  */
-public final class DayRecorder {
+final class DayRecorder {
 
     /** What the recording came to: discrepancies found first now, those of the day in all, and the pool. */
     public record RecordedDay(int found, int ofDay, PoolCounts pool) {
@@ -34,7 +34,7 @@ public final class DayRecorder {
     private final Transactions transactions;
     private final Clock clock;
 
-    public DayRecorder(ReconciliationRecords records, OurPayments payments, Transactions transactions, Clock clock) {
+    DayRecorder(ReconciliationRecords records, OurPayments payments, Transactions transactions, Clock clock) {
         this.records = records;
         this.payments = payments;
         this.transactions = transactions;

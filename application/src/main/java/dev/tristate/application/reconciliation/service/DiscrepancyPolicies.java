@@ -5,7 +5,7 @@ import dev.tristate.application.refund.port.out.RefundLedgerView;
 import java.util.List;
 
 /** The policies a run applies, in the order their findings are recorded; together they cover every class. */
-public final class DiscrepancyPolicies {
+final class DiscrepancyPolicies {
 
     private DiscrepancyPolicies() {
     }

@@ -10,7 +10,7 @@ import java.util.Set;
  * One way a statement day is compared with one of our ledgers, finding the discrepancies of its classes. A policy
  * whose ledger is not part of this build compares nothing and says why: the run records it as a skipped check.
  */
-public interface DiscrepancyPolicy {
+interface DiscrepancyPolicy {
 
     /** The discrepancy classes this policy finds. */
     Set<DiscrepancyClass> classes();

@@ -9,11 +9,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /** PAID_BUT_ENTITLEMENT_MISSING: a payment paid on both sides whose grant still stands, but was never granted. */
-public final class EntitlementGrantPolicy implements DiscrepancyPolicy {
+final class EntitlementGrantPolicy implements DiscrepancyPolicy {
 
     private final EntitlementLedgerView entitlements;
 
-    public EntitlementGrantPolicy(EntitlementLedgerView entitlements) {
+    EntitlementGrantPolicy(EntitlementLedgerView entitlements) {
         this.entitlements = entitlements;
     }
 

@@ -1,6 +1,6 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.callback.service.ChannelReportApplier;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
@@ -12,13 +12,13 @@ import java.util.Optional;
  * HOLD_FOR_REVIEW: a review case, with the anomaly the discrepancy's class names; nothing about the payment
  * changes.
  */
-public final class HoldForReviewRepair implements RepairEffect {
+final class HoldForReviewRepair implements RepairEffect {
 
     private final OurPayments payments;
     private final StatementNews news;
-    private final ChannelReportApplier applier;
+    private final ApplyChannelReportUseCase applier;
 
-    public HoldForReviewRepair(OurPayments payments, StatementNews news, ChannelReportApplier applier) {
+    HoldForReviewRepair(OurPayments payments, StatementNews news, ApplyChannelReportUseCase applier) {
         this.payments = payments;
         this.news = news;
         this.applier = applier;
@@ -33,7 +33,7 @@ public final class HoldForReviewRepair implements RepairEffect {
     public String apply(StoredDiscrepancy d, String operator, String reason, Instant now) {
         Optional<Payment> payment = payments.named(d.tenantId(), d.paymentId());
         long id = news.record(d, now);
-        ChannelReportApplier.Result result = applier.holdForReview(id, d.tenantId(), payment.orElse(null),
+        ApplyChannelReportUseCase.Result result = applier.holdForReview(id, d.tenantId(), payment.orElse(null),
                 anomalyOf(d, payment), d.kind() + ": " + d.detail(), now);
         news.complete(id, result);
         return "review case opened (" + result.anomaly() + ")";

@@ -7,11 +7,11 @@ import dev.tristate.domain.tenant.TenantId;
 import java.util.Optional;
 
 /** Our payment a statement names by its out_trade_no; a value that is no payment id of ours names none. */
-public final class OurPayments {
+final class OurPayments {
 
     private final PaymentRepository payments;
 
-    public OurPayments(PaymentRepository payments) {
+    OurPayments(PaymentRepository payments) {
         this.payments = payments;
     }
 

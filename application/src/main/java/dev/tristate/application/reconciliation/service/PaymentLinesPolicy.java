@@ -10,7 +10,7 @@ import java.util.Set;
  * line names no payment of ours, differs in amount or currency, is paid on one side only, or differs in status. The
  * rules decide one class per line in that order, so the five classes are one policy.
  */
-public final class PaymentLinesPolicy implements DiscrepancyPolicy {
+final class PaymentLinesPolicy implements DiscrepancyPolicy {
 
     @Override
     public Set<DiscrepancyClass> classes() {

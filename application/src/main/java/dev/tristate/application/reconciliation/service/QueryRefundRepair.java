@@ -7,11 +7,11 @@ import java.time.Instant;
 import java.util.Optional;
 
 /** QUERY_REFUND: the refund ledger asks the channel about the refund of the mismatch. */
-public final class QueryRefundRepair implements RepairEffect {
+final class QueryRefundRepair implements RepairEffect {
 
     private final RefundLedgerView refunds;
 
-    public QueryRefundRepair(RefundLedgerView refunds) {
+    QueryRefundRepair(RefundLedgerView refunds) {
         this.refunds = refunds;
     }
 

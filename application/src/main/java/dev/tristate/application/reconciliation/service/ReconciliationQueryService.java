@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Optional;
 
 /** Reconciliation runs and their discrepancies, for the console and its dashboard. */
-public class ReconciliationQueryService implements ReconciliationQuery {
+class ReconciliationQueryService implements ReconciliationQuery {
 
     private final ReconciliationRecords records;
     private final ReconciliationViews views;
 
-    public ReconciliationQueryService(ReconciliationRecords records) {
+    ReconciliationQueryService(ReconciliationRecords records) {
         this.records = records;
         this.views = new ReconciliationViews(records);
     }

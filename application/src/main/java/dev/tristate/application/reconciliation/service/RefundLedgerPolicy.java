@@ -7,12 +7,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /** REFUND_MISMATCH: the statement's REFUND lines against our refunds, as the refund ledger compares them. */
-public final class RefundLedgerPolicy implements DiscrepancyPolicy {
+final class RefundLedgerPolicy implements DiscrepancyPolicy {
 
     private final RefundLedgerView refunds;
     private final OurPayments payments;
 
-    public RefundLedgerPolicy(RefundLedgerView refunds, OurPayments payments) {
+    RefundLedgerPolicy(RefundLedgerView refunds, OurPayments payments) {
         this.refunds = refunds;
         this.payments = payments;
     }

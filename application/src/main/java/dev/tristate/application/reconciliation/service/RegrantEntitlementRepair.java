@@ -1,7 +1,7 @@
 package dev.tristate.application.reconciliation.service;
 
+import dev.tristate.application.consumer.port.in.GrantEntitlementUseCase;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
-import dev.tristate.application.consumer.service.EntitlementGrants;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.event.EventId;
@@ -17,14 +17,14 @@ import java.util.Optional;
  * two commits first grants, the other finds the key granted. It runs in the repair's transaction, so the grant and
  * the repair's settlement commit together or not at all.
  */
-public final class RegrantEntitlementRepair implements RepairEffect {
+final class RegrantEntitlementRepair implements RepairEffect {
 
     private final OurPayments payments;
     private final EntitlementLedgerView entitlements;
-    private final EntitlementGrants grants;
+    private final GrantEntitlementUseCase grants;
 
-    public RegrantEntitlementRepair(OurPayments payments, EntitlementLedgerView entitlements,
-                                    EntitlementGrants grants) {
+    RegrantEntitlementRepair(OurPayments payments, EntitlementLedgerView entitlements,
+                             GrantEntitlementUseCase grants) {
         this.payments = payments;
         this.entitlements = entitlements;
         this.grants = grants;
@@ -49,10 +49,10 @@ public final class RegrantEntitlementRepair implements RepairEffect {
         }
         EntitlementKey key = new EntitlementKey(p.tenantId(), p.userId(), p.sku(), p.id());
         EventId event = PaymentEvent.PaymentSucceeded.idFor(p.id());
-        EntitlementGrants.Granted granted = grants.grant(key, event, now).orElseThrow(() ->
+        GrantEntitlementUseCase.Granted granted = grants.grant(key, event, now).orElseThrow(() ->
                 new IllegalStateException("the sku " + p.sku() + " names no entitlement kind"));
         String grant = p.sku() + " for " + p.userId() + " (payment " + p.id().value() + ")";
-        return granted == EntitlementGrants.Granted.GRANTED
+        return granted == GrantEntitlementUseCase.Granted.GRANTED
                 ? "granted " + grant + " as event " + event + "; task entitlement-granted written"
                 : "already granted " + grant + " by then: nothing granted again";
     }

@@ -25,9 +25,7 @@ import java.util.Optional;
  * nothing was done, and this service audits the press in a transaction of its own. Two submissions of one form meet
  * at the key's unique index in the repair's transaction, and the second rolls back.
  */
-public class RepairDiscrepancyAsOperatorService implements RepairDiscrepancyAsOperatorUseCase {
-
-    public static final String DISCREPANCY_SUBJECT = "discrepancy";
+class RepairDiscrepancyAsOperatorService implements RepairDiscrepancyAsOperatorUseCase {
 
     static final String ALREADY_APPLIED = "ALREADY_APPLIED";
     static final String NOT_AVAILABLE = "NOT_AVAILABLE";
@@ -36,8 +34,8 @@ public class RepairDiscrepancyAsOperatorService implements RepairDiscrepancyAsOp
     private final AuditTrail audit;
     private final AuditedActions actions;
 
-    public RepairDiscrepancyAsOperatorService(RepairDiscrepancyUseCase repair, AuditTrail audit,
-                                              Transactions transactions, Clock clock) {
+    RepairDiscrepancyAsOperatorService(RepairDiscrepancyUseCase repair, AuditTrail audit,
+                                       Transactions transactions, Clock clock) {
         this.repair = repair;
         this.audit = audit;
         this.actions = new AuditedActions(audit, transactions, clock);

@@ -19,7 +19,7 @@ import java.time.Instant;
  * audit entry is written in the transaction that settles the repair (APPLIED with its effect, or FAILED), so the
  * repair and its entry commit together; a repair someone else settled first writes none.
  */
-public class RepairDiscrepancyService implements RepairDiscrepancyUseCase {
+class RepairDiscrepancyService implements RepairDiscrepancyUseCase {
 
     /** What this request settled. */
     private enum Settled { APPLIED, FAILED, NOTHING }
@@ -36,8 +36,8 @@ public class RepairDiscrepancyService implements RepairDiscrepancyUseCase {
     private final Transactions transactions;
     private final Clock clock;
 
-    public RepairDiscrepancyService(ReconciliationRecords records, RepairEffects effects, Transactions transactions,
-                                    Clock clock) {
+    RepairDiscrepancyService(ReconciliationRecords records, RepairEffects effects, Transactions transactions,
+                             Clock clock) {
         this.records = records;
         this.effects = effects;
         this.transactions = transactions;

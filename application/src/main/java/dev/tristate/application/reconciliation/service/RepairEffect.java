@@ -10,7 +10,7 @@ import java.util.Optional;
  * like a callback, a hold opens a review case, a status question opens the resolver's case, a missing grant is
  * granted through the entitlements consumer's own code, a refund is asked about through the refund ledger.
  */
-public interface RepairEffect {
+interface RepairEffect {
 
     Repair repair();
 

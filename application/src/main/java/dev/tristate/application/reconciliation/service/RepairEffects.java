@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /** The effect of every {@link Repair}, exactly one each: a repair without an effect is a wiring error at start. */
-public final class RepairEffects {
+final class RepairEffects {
 
     private final Map<Repair, RepairEffect> byRepair = new EnumMap<>(Repair.class);
 
-    public RepairEffects(List<RepairEffect> effects) {
+    RepairEffects(List<RepairEffect> effects) {
         for (RepairEffect effect : effects) {
             if (byRepair.put(effect.repair(), effect) != null) {
                 throw new IllegalArgumentException("two effects for the repair " + effect.repair());

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * the network and writes in several transactions, so its entry follows the run; a resubmitted form finds the key and
  * starts nothing, and a re-run of a day repeats no repair.
  */
-public class StartReconciliationAsOperatorService implements StartReconciliationAsOperatorUseCase {
+class StartReconciliationAsOperatorService implements StartReconciliationAsOperatorUseCase {
 
     public static final String RUN_SUBJECT = "reconciliation-run";
     public static final String DAY_SUBJECT = "reconciliation-day";
@@ -33,8 +33,8 @@ public class StartReconciliationAsOperatorService implements StartReconciliation
     private final AuditTrail audit;
     private final AuditedActions actions;
 
-    public StartReconciliationAsOperatorService(StartReconciliationUseCase start, AuditTrail audit,
-                                                Transactions transactions, Clock clock) {
+    StartReconciliationAsOperatorService(StartReconciliationUseCase start, AuditTrail audit,
+                                         Transactions transactions, Clock clock) {
         this.start = start;
         this.audit = audit;
         this.actions = new AuditedActions(audit, transactions, clock);

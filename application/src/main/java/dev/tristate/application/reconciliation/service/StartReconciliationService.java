@@ -21,7 +21,7 @@ import java.util.List;
  * repair once ({@link AutomaticRepairs}). A run that fails after it started is stored as FAILED with why. Two runs of
  * one day find the same discrepancies (their key holds no run) and repeat no repair (a repair is settled once).
  */
-public class StartReconciliationService implements StartReconciliationUseCase {
+class StartReconciliationService implements StartReconciliationUseCase {
 
     private final StatementReader reader;
     private final StatementMatcher matcher;
@@ -32,9 +32,9 @@ public class StartReconciliationService implements StartReconciliationUseCase {
     private final Clock clock;
     private final ReconciliationViews views;
 
-    public StartReconciliationService(StatementReader reader, StatementMatcher matcher, DayRecorder recorder,
-                                      AutomaticRepairs repairs, ReconciliationRecords records,
-                                      Transactions transactions, Clock clock) {
+    StartReconciliationService(StatementReader reader, StatementMatcher matcher, DayRecorder recorder,
+                               AutomaticRepairs repairs, ReconciliationRecords records,
+                               Transactions transactions, Clock clock) {
         this.reader = reader;
         this.matcher = matcher;
         this.recorder = recorder;

@@ -11,8 +11,8 @@ import java.util.Objects;
  * One channel day of one tenant as the discrepancy policies see it: the statement's payment and refund lines, and
  * how its payment lines compared with our payments ({@link StatementComparison}).
  */
-public record StatementDay(TenantId tenant, String channel, LocalDate day, List<StatementLine> paymentLines,
-                           List<StatementLine> refundLines, StatementComparison.Result comparison) {
+record StatementDay(TenantId tenant, String channel, LocalDate day, List<StatementLine> paymentLines,
+                    List<StatementLine> refundLines, StatementComparison.Result comparison) {
     public StatementDay {
         Objects.requireNonNull(tenant, "tenant");
         Objects.requireNonNull(channel, "channel");

@@ -19,7 +19,7 @@ import java.util.Map;
  * Matches a statement day against our side: reads the payments its lines name and those paid during the day, then
  * asks every {@link DiscrepancyPolicy} for its findings. Reads only; the findings are recorded by {@link DayRecorder}.
  */
-public final class StatementMatcher {
+final class StatementMatcher {
 
     /** What the policies found in one statement day, and the checks they could not make. */
     public record DayFindings(StatementDay day, LineCounts lines, List<Finding> findings,
@@ -39,8 +39,8 @@ public final class StatementMatcher {
     private final List<DiscrepancyPolicy> policies;
     private final Duration edgeWindow;
 
-    public StatementMatcher(OurPayments payments, ReconciliationPayments paidPayments,
-                            List<DiscrepancyPolicy> policies, ReconciliationSettings settings) {
+    StatementMatcher(OurPayments payments, ReconciliationPayments paidPayments,
+                     List<DiscrepancyPolicy> policies, ReconciliationSettings settings) {
         this.payments = payments;
         this.paidPayments = paidPayments;
         this.policies = List.copyOf(policies);

@@ -1,7 +1,7 @@
 package dev.tristate.application.reconciliation.service;
 
 import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.callback.service.ChannelReportApplier;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
@@ -16,14 +16,14 @@ import java.util.function.Supplier;
  * that applies it or holds it for review is traced like a callback. Its dedup key is the discrepancy's: a repair can
  * never record it twice.
  */
-public final class StatementNews {
+final class StatementNews {
 
     static final String SOURCE_RECONCILIATION = "RECONCILIATION";
 
     private final NotificationLog log;
     private final Supplier<UUID> uuids;
 
-    public StatementNews(NotificationLog log, Supplier<UUID> uuids) {
+    StatementNews(NotificationLog log, Supplier<UUID> uuids) {
         this.log = log;
         this.uuids = uuids;
     }
@@ -43,7 +43,7 @@ public final class StatementNews {
                 raw.getBytes(StandardCharsets.UTF_8), now, null));
     }
 
-    void complete(long notificationId, ChannelReportApplier.Result result) {
+    void complete(long notificationId, ApplyChannelReportUseCase.Result result) {
         log.complete(notificationId, new NotificationLog.Completion(result.outcome(), result.before(),
                 result.after(), result.reason(), 0, null, 0));
     }

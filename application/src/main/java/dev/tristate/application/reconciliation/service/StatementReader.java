@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * The statement of a run: the uploaded file, or the one fetched from the channel with the tenant's account there,
  * read as a whole ({@link StatementRejected} before anything is stored).
  */
-public final class StatementReader {
+final class StatementReader {
 
     /** A statement read: its lines, the file's name (null when fetched) and its SHA-256, as the run records them. */
     public record Statement(List<StatementLine> lines, String fileName, String sha256) {
@@ -32,8 +32,8 @@ public final class StatementReader {
     private final ChannelCredentialStore credentials;
     private final StatementParser parser;
 
-    public StatementReader(List<ChannelGateway> gateways, ChannelCredentialStore credentials,
-                           ReconciliationSettings settings) {
+    StatementReader(List<ChannelGateway> gateways, ChannelCredentialStore credentials,
+                    ReconciliationSettings settings) {
         Map<String, ChannelGateway> byChannel = new TreeMap<>();
         gateways.forEach(g -> byChannel.put(g.channel(), g));
         this.gateways = Map.copyOf(byChannel);

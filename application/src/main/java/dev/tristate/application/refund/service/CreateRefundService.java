@@ -51,7 +51,7 @@ import java.util.function.Supplier;
  *   and left in flight.</li>
  * </ol>
  */
-public class CreateRefundService implements CreateRefundUseCase {
+class CreateRefundService implements CreateRefundUseCase {
 
     private final IdempotentCommands gate;
     private final PaymentRepository payments;
@@ -63,10 +63,10 @@ public class CreateRefundService implements CreateRefundUseCase {
     private final Clock clock;
     private final Supplier<UUID> uuids;
 
-    public CreateRefundService(IdempotentCommands gate, PaymentRepository payments, RefundStore refunds,
-                               ChannelCredentialStore credentials, List<ChannelGateway> gateways,
-                               RefundOutcomes outcomes, Transactions transactions, Clock clock,
-                               Supplier<UUID> uuids) {
+    CreateRefundService(IdempotentCommands gate, PaymentRepository payments, RefundStore refunds,
+                        ChannelCredentialStore credentials, List<ChannelGateway> gateways,
+                        RefundOutcomes outcomes, Transactions transactions, Clock clock,
+                        Supplier<UUID> uuids) {
         this.gate = gate;
         this.payments = payments;
         this.refunds = refunds;

@@ -9,11 +9,11 @@ import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.List;
 
-public class GetRefundService implements GetRefundQuery {
+class GetRefundService implements GetRefundQuery {
 
     private final RefundStore refunds;
 
-    public GetRefundService(RefundStore refunds) {
+    GetRefundService(RefundStore refunds) {
         this.refunds = refunds;
     }
 

@@ -4,6 +4,7 @@ import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
@@ -33,29 +34,7 @@ import java.util.Objects;
  * "Refused" and "not found" are the channel's word that nothing was refunded: FAILED, which frees the amount. A timeout
  * is never an answer here: {@link #recordUnknown} writes it down as UNKNOWN for the resolver.
  */
-public class RefundOutcomes {
-
-    /** What applying an answer did. */
-    public enum Effect {
-        /** The refund succeeded now (and the payment moved). */
-        SUCCEEDED,
-        /** The refund failed now: the channel refunded nothing. */
-        FAILED,
-        /** The channel is still working on it: the refund stays open. */
-        STILL_OPEN,
-        /** The refund had been settled before (by another path): nothing changed. */
-        ALREADY_SETTLED,
-        /** The channel's answer disagrees with the refund (another amount): nothing changed, a person decides. */
-        MISMATCH
-    }
-
-    public record Applied(Effect effect, Refund refund, String detail) {
-        public Applied {
-            Objects.requireNonNull(effect, "effect");
-            Objects.requireNonNull(refund, "refund");
-            Objects.requireNonNull(detail, "detail");
-        }
-    }
+class RefundOutcomes implements ApplyRefundAnswerUseCase {
 
     private final RefundStore refunds;
     private final PaymentRepository payments;
@@ -67,9 +46,9 @@ public class RefundOutcomes {
     private final Clock clock;
     private final Duration firstQueryAfter;
 
-    public RefundOutcomes(RefundStore refunds, PaymentRepository payments, OutboxStore outbox, TaskStore tasks,
-                          UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions, Clock clock,
-                          Duration firstQueryAfter) {
+    RefundOutcomes(RefundStore refunds, PaymentRepository payments, OutboxStore outbox, TaskStore tasks,
+                   UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions, Clock clock,
+                   Duration firstQueryAfter) {
         this.refunds = refunds;
         this.payments = payments;
         this.outbox = outbox;
@@ -82,6 +61,7 @@ public class RefundOutcomes {
     }
 
     /** Applies the answer in a transaction of its own. */
+    @Override
     public Applied apply(Refund refund, RefundAnswer answer) {
         return transactions.inTransaction(() -> applyWithin(refund, answer));
     }
@@ -90,7 +70,7 @@ public class RefundOutcomes {
      * Applies the answer inside the caller's unit of work (the refund request completes its Idempotency-Key in the
      * same transaction). A PROCESSING answer leaves the refund open and makes sure the resolver asks again.
      */
-    public Applied applyWithin(Refund refund, RefundAnswer answer) {
+    Applied applyWithin(Refund refund, RefundAnswer answer) {
         Instant now = now();
         Refund current = refunds.find(refund.tenantId(), refund.id()).orElseThrow(
                 () -> new IllegalStateException("refund " + refund.id() + " is not stored"));
@@ -116,7 +96,7 @@ public class RefundOutcomes {
     }
 
     /** The channel refused the call for good before acting (DEFINITE): FAILED, inside the caller's unit of work. */
-    public Applied failWithin(Refund refund, String why) {
+    Applied failWithin(Refund refund, String why) {
         Refund current = refunds.find(refund.tenantId(), refund.id()).orElseThrow();
         if (!current.status().isOpen()) {
             return new Applied(Effect.ALREADY_SETTLED, current, "refund was " + current.status() + " already");
@@ -129,7 +109,7 @@ public class RefundOutcomes {
      * the refund (keyed by the refund id) due after {@code firstQueryAfter}, and the refund UNKNOWN where it is still
      * PENDING, inside the caller's unit of work. Never FAILED.
      */
-    public Refund recordUnknownWithin(Refund refund, UnknownOutcomeOrigin origin, String detail) {
+    Refund recordUnknownWithin(Refund refund, UnknownOutcomeOrigin origin, String detail) {
         Instant now = now();
         ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id().value(), refund.channel(),
                 origin, refund.paymentId().value(), detail, now));
@@ -142,7 +122,7 @@ public class RefundOutcomes {
      * {@link #recordUnknownWithin} in a transaction of its own, after the one whose outcome is unknown. False when
      * even that could not be written: the resolver's sweep of stale refunds still finds the refund.
      */
-    public boolean recordUnknown(Refund refund, UnknownOutcomeOrigin origin, String detail) {
+    boolean recordUnknown(Refund refund, UnknownOutcomeOrigin origin, String detail) {
         try {
             transactions.inTransaction(() -> recordUnknownWithin(refund, origin, detail));
             return true;

@@ -40,7 +40,7 @@ import java.util.TreeMap;
  * channel's answer is applied by the resolver through {@link RefundOutcomes} (the path of every refund answer); a
  * settled one is asked at once, and an answer that contradicts it fails the repair with why, for a person.
  */
-public class RefundReconciliation implements RefundLedgerView {
+class RefundReconciliation implements RefundLedgerView {
 
     private final RefundStore refunds;
     private final ResolutionCases cases;
@@ -48,8 +48,8 @@ public class RefundReconciliation implements RefundLedgerView {
     private final ChannelCredentialStore credentials;
     private final Clock clock;
 
-    public RefundReconciliation(RefundStore refunds, ResolutionCases cases, List<ChannelGateway> gateways,
-                                ChannelCredentialStore credentials, Clock clock) {
+    RefundReconciliation(RefundStore refunds, ResolutionCases cases, List<ChannelGateway> gateways,
+                         ChannelCredentialStore credentials, Clock clock) {
         this.refunds = refunds;
         this.cases = cases;
         Map<String, ChannelGateway> byChannel = new TreeMap<>();

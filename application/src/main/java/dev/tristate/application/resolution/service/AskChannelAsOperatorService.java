@@ -33,7 +33,7 @@ import java.util.Optional;
  * the audit log and asks nothing; two submissions racing meet at the key in the claim's transaction, and the second
  * rolls back (its claim included) and asks nothing either.
  */
-public class AskChannelAsOperatorService implements AskChannelAsOperatorUseCase {
+class AskChannelAsOperatorService implements AskChannelAsOperatorUseCase {
 
     public static final String SUBJECT = "payment";
     static final String ANSWER_STEP = "answer";
@@ -42,8 +42,8 @@ public class AskChannelAsOperatorService implements AskChannelAsOperatorUseCase 
     private final AuditTrail audit;
     private final AuditedActions actions;
 
-    public AskChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit, Transactions transactions,
-                                       Clock clock) {
+    AskChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit, Transactions transactions,
+                                Clock clock) {
         this.resolver = resolver;
         this.audit = audit;
         this.actions = new AuditedActions(audit, transactions, clock);

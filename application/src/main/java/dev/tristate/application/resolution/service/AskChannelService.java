@@ -13,7 +13,7 @@ import java.util.Optional;
  * Asks the channel about one payment now, whatever its case's schedule: the case is opened if need be, leased at once
  * and worked by the {@link PaymentResolver} as in a round.
  */
-public class AskChannelService implements AskChannelUseCase {
+class AskChannelService implements AskChannelUseCase {
 
     private final PaymentRepository payments;
     private final CaseLeases leases;
@@ -21,8 +21,8 @@ public class AskChannelService implements AskChannelUseCase {
     private final CaseWriteBack writeBack;
     private final UnknownCasesQuery views;
 
-    public AskChannelService(PaymentRepository payments, CaseLeases leases, PaymentResolver resolver,
-                             CaseWriteBack writeBack, UnknownCasesQuery views) {
+    AskChannelService(PaymentRepository payments, CaseLeases leases, PaymentResolver resolver,
+                      CaseWriteBack writeBack, UnknownCasesQuery views) {
         this.payments = payments;
         this.leases = leases;
         this.resolver = resolver;

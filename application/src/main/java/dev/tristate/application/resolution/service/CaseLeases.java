@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * Opens and leases the resolver's cases, each in a short transaction of its own: cases for stale payments and refunds,
  * the due cases leased to one resolver at a time, and one payment's case leased at once when an operator asks.
  */
-public final class CaseLeases {
+final class CaseLeases {
 
     /** Tries of a short transaction that the database aborted to break a conflict (deadlock, lock wait). */
     static final int CONFLICT_ATTEMPTS = 3;
@@ -44,8 +44,8 @@ public final class CaseLeases {
     private final Supplier<UUID> uuids;
     private final ResolverSettings settings;
 
-    public CaseLeases(ResolutionCases cases, RefundStore refunds, Transactions transactions, Clock clock,
-                      Supplier<UUID> uuids, ResolverSettings settings) {
+    CaseLeases(ResolutionCases cases, RefundStore refunds, Transactions transactions, Clock clock,
+               Supplier<UUID> uuids, ResolverSettings settings) {
         this.cases = cases;
         this.refunds = refunds;
         this.transactions = transactions;

@@ -22,7 +22,7 @@ import java.util.Optional;
  * a case without a final answer is asked again after the channel's next delay, and flagged, never failed, once the
  * schedule is used up.
  */
-public final class CaseWriteBack {
+final class CaseWriteBack {
 
     private final ResolutionCases cases;
     private final UnknownOutcomeLedger ledger;
@@ -30,8 +30,8 @@ public final class CaseWriteBack {
     private final Clock clock;
     private final ResolverSettings settings;
 
-    public CaseWriteBack(ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions, Clock clock,
-                         ResolverSettings settings) {
+    CaseWriteBack(ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions, Clock clock,
+                  ResolverSettings settings) {
         this.cases = cases;
         this.ledger = ledger;
         this.transactions = transactions;

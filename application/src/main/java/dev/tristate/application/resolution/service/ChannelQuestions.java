@@ -18,13 +18,13 @@ import java.util.function.BiFunction;
  * Asks a case's channel, with the tenant's account there, outside any transaction: a network call cannot be part of
  * one. A failure is no answer, never a "no".
  */
-public final class ChannelQuestions {
+final class ChannelQuestions {
 
     private final Map<String, ChannelGateway> gateways;
     private final ChannelCredentialStore credentials;
     private final Clock clock;
 
-    public ChannelQuestions(List<ChannelGateway> gateways, ChannelCredentialStore credentials, Clock clock) {
+    ChannelQuestions(List<ChannelGateway> gateways, ChannelCredentialStore credentials, Clock clock) {
         Map<String, ChannelGateway> byChannel = new TreeMap<>();
         gateways.forEach(g -> byChannel.put(g.channel(), g));
         this.gateways = Map.copyOf(byChannel);

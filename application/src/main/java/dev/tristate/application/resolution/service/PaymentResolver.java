@@ -1,6 +1,6 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.application.callback.service.ChannelReportApplier;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.payment.port.out.ChannelGateway.TradeQueryAnswer;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
@@ -23,7 +23,7 @@ import java.util.Optional;
  * read a timeout or a used-up schedule as failure (the case is flagged for people and the payment keeps its state),
  * or close a payment the channel has not confirmed unpaid.
  */
-public final class PaymentResolver {
+final class PaymentResolver {
 
     private static final String NOT_FOUND = "NOT_FOUND";
 
@@ -32,8 +32,8 @@ public final class PaymentResolver {
     private final QueryAnswerRecorder answers;
     private final ResolverSettings settings;
 
-    public PaymentResolver(PaymentRepository payments, ChannelQuestions questions, QueryAnswerRecorder answers,
-                           ResolverSettings settings) {
+    PaymentResolver(PaymentRepository payments, ChannelQuestions questions, QueryAnswerRecorder answers,
+                    ResolverSettings settings) {
         this.payments = payments;
         this.questions = questions;
         this.answers = answers;
@@ -63,7 +63,7 @@ public final class PaymentResolver {
 
     private CaseOutcome found(WorkedCase work, Payment current, TradeQueryAnswer.Found found, Instant askedAt) {
         String said = found.report().status().name();
-        ChannelReportApplier.Result result = answers.apply(work.audit(), current,
+        ApplyChannelReportUseCase.Result result = answers.apply(work.audit(), current,
                 new QueryAnswer(found.report(), found.rawAnswer(), 200, said));
         WorkedCase audited = work.answerAudited();
         String effect = result.outcome().name();
@@ -83,7 +83,7 @@ public final class PaymentResolver {
         boolean closable = current.status() == PaymentStatus.PENDING || current.status() == PaymentStatus.UNKNOWN;
         if (closable && !askedAt.isBefore(expiresAt)) {
             ChannelReport closed = new ChannelReport(ChannelTradeStatus.CLOSED, current.amount(), null, askedAt);
-            ChannelReportApplier.Result result = answers.apply(work.audit(), current,
+            ApplyChannelReportUseCase.Result result = answers.apply(work.audit(), current,
                     new QueryAnswer(closed, answer.rawAnswer(), 404, NOT_FOUND));
             return new Settled(work.answerAudited(), settles(result) ? ResolutionStatus.RESOLVED
                     : ResolutionStatus.FLAGGED, NOT_FOUND, result.outcome().name(),
@@ -109,7 +109,7 @@ public final class PaymentResolver {
                 "payment never stored (its create did not commit); the channel holds no payment for it");
     }
 
-    private static boolean settles(ChannelReportApplier.Result result) {
+    private static boolean settles(ApplyChannelReportUseCase.Result result) {
         return result.after() != null && !result.after().isUnresolved();
     }
 }

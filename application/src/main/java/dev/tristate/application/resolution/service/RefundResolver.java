@@ -1,8 +1,8 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.refund.service.RefundOutcomes;
 import dev.tristate.application.resolution.port.in.RefundQueryAnswer;
 import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
 import dev.tristate.application.resolution.service.CaseOutcome.AskAgain;
@@ -13,16 +13,16 @@ import java.util.Optional;
 
 /**
  * Works a refund's case (keyed by the refund id): asks the channel's refund query and applies the answer through
- * {@link RefundOutcomes}, the path of the refund request itself. Succeeded, refused or not found settle the refund;
- * processing and no answer are asked again per schedule, then flagged; never FAILED on a timeout.
+ * {@link ApplyRefundAnswerUseCase}, the path of the refund request itself. Succeeded, refused or not found settle the
+ * refund; processing and no answer are asked again per schedule, then flagged; never FAILED on a timeout.
  */
-public final class RefundResolver {
+final class RefundResolver {
 
     private final RefundStore refunds;
-    private final RefundOutcomes outcomes;
+    private final ApplyRefundAnswerUseCase outcomes;
     private final ChannelQuestions questions;
 
-    public RefundResolver(RefundStore refunds, RefundOutcomes outcomes, ChannelQuestions questions) {
+    RefundResolver(RefundStore refunds, ApplyRefundAnswerUseCase outcomes, ChannelQuestions questions) {
         this.refunds = refunds;
         this.outcomes = outcomes;
         this.questions = questions;
@@ -52,7 +52,7 @@ public final class RefundResolver {
             return CaseOutcome.withoutAnswer(work, asked);
         }
         String said = RefundQueryAnswer.of(answered.answer()).name();
-        RefundOutcomes.Applied applied = outcomes.apply(refund, answered.answer());
+        ApplyRefundAnswerUseCase.Applied applied = outcomes.apply(refund, answered.answer());
         String detail = applied.effect() + ": " + applied.detail();
         return switch (applied.effect()) {
             case SUCCEEDED, FAILED, ALREADY_SETTLED -> Settled.resolved(work, said, applied.effect().name(), detail);

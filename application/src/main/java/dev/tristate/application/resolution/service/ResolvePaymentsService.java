@@ -11,7 +11,7 @@ import dev.tristate.application.shared.port.out.PersistenceFailure;
  * (a payment's like a callback, through {@link PaymentResolver}; a refund's through {@link RefundResolver}), then
  * write the case back while the lease is still ours.
  */
-public class ResolvePaymentsService implements ResolvePaymentsUseCase {
+class ResolvePaymentsService implements ResolvePaymentsUseCase {
 
     private final CaseLeases leases;
     private final ChannelQuestions questions;
@@ -19,8 +19,8 @@ public class ResolvePaymentsService implements ResolvePaymentsUseCase {
     private final RefundResolver refunds;
     private final CaseWriteBack writeBack;
 
-    public ResolvePaymentsService(CaseLeases leases, ChannelQuestions questions, PaymentResolver payments,
-                                  RefundResolver refunds, CaseWriteBack writeBack) {
+    ResolvePaymentsService(CaseLeases leases, ChannelQuestions questions, PaymentResolver payments,
+                           RefundResolver refunds, CaseWriteBack writeBack) {
         this.leases = leases;
         this.questions = questions;
         this.payments = payments;

@@ -13,13 +13,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /** The resolver's cases as the console shows them: each with the payment's status, its queries and its ledger. */
-public class UnknownCasesService implements UnknownCasesQuery {
+class UnknownCasesService implements UnknownCasesQuery {
 
     private final ResolutionCases cases;
     private final PaymentRepository payments;
     private final UnknownOutcomeLedger ledger;
 
-    public UnknownCasesService(ResolutionCases cases, PaymentRepository payments, UnknownOutcomeLedger ledger) {
+    UnknownCasesService(ResolutionCases cases, PaymentRepository payments, UnknownOutcomeLedger ledger) {
         this.cases = cases;
         this.payments = payments;
         this.ledger = ledger;

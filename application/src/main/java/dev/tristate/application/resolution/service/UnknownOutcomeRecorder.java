@@ -1,6 +1,7 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
@@ -23,7 +24,7 @@ import java.util.Optional;
  * settle), and, where the payment exists and nobody settled it, the payment's status UNKNOWN (conditional on its
  * version, so a commit that did happen is never overwritten). Nothing here reads a timeout as a failure.
  */
-public class UnknownOutcomeRecorder {
+class UnknownOutcomeRecorder implements RecordUnknownOutcomeUseCase {
 
     private final UnknownOutcomeLedger ledger;
     private final ResolutionCases cases;
@@ -32,8 +33,8 @@ public class UnknownOutcomeRecorder {
     private final Clock clock;
     private final Duration firstQueryAfter;
 
-    public UnknownOutcomeRecorder(UnknownOutcomeLedger ledger, ResolutionCases cases, PaymentRepository payments,
-                                  Transactions transactions, Clock clock, Duration firstQueryAfter) {
+    UnknownOutcomeRecorder(UnknownOutcomeLedger ledger, ResolutionCases cases, PaymentRepository payments,
+                           Transactions transactions, Clock clock, Duration firstQueryAfter) {
         this.ledger = ledger;
         this.cases = cases;
         this.payments = payments;
@@ -45,10 +46,7 @@ public class UnknownOutcomeRecorder {
         }
     }
 
-    /**
-     * Records the case. Returns false when even this could not be written (the database is away): the stale-payment
-     * sweep of the resolver and the statement reconciliation still find the payment later.
-     */
+    @Override
     public boolean record(TenantId tenant, PaymentId paymentId, String channel, UnknownOutcomeOrigin origin,
                           String reference, String detail) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);

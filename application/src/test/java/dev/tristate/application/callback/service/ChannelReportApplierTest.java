@@ -1,11 +1,11 @@
 package dev.tristate.application.callback.service;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase.Result;
 import static dev.tristate.domain.payment.PaymentTestData.aPendingPayment;
 import static dev.tristate.domain.payment.PaymentTestData.aReportFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.callback.service.ChannelReportApplier.Result;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases.NewCase;

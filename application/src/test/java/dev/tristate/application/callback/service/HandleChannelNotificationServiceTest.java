@@ -1,5 +1,6 @@
 package dev.tristate.application.callback.service;
 
+import dev.tristate.application.resolution.service.ResolutionServices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +15,6 @@ import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.TestChannelFormat;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Workload;
@@ -84,7 +84,8 @@ class HandleChannelNotificationServiceTest {
     private void rebuild() {
         service = new HandleChannelNotificationService(List.of(new TestChannelFormat()), credentials, payments, log,
                 outbox, reviews, transactions, point -> crashPoints.reached(point),
-                Clock.fixed(NOW, ZoneOffset.UTC), new Random(42), new UnknownOutcomeRecorder(ledger, cases, payments,
+                Clock.fixed(NOW, ZoneOffset.UTC), new Random(42),
+                ResolutionServices.recordUnknownOutcome(ledger, cases, payments,
                         transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)));
     }
 

@@ -1,5 +1,6 @@
 package dev.tristate.application.payment.service;
 
+import dev.tristate.application.resolution.service.ResolutionServices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -27,7 +28,6 @@ import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.idempotency.IdempotencyKey;
@@ -73,7 +73,8 @@ class CreatePaymentServiceTest {
             IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments,
             credentials,
             List.of(gateway, new ScriptedGateway("otherpay")), clock, UUID::randomUUID,
-            new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
+            ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
+                    Duration.ofSeconds(30)));
 
     CreatePaymentServiceTest() {
         credentials.bindAccount(TENANT, CHANNEL, "merchant-a", T0);
@@ -403,7 +404,8 @@ class CreatePaymentServiceTest {
                 IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID, SETTINGS),
                 payments, credentials,
                 List.of(new ScriptedGateway("x"), new ScriptedGateway("x")), clock, UUID::randomUUID,
-                new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30))))
+                ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
+                        Duration.ofSeconds(30))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("x");
     }
 

@@ -1,8 +1,9 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.callback.service.ChannelReportApplier;
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
+import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
-import dev.tristate.application.consumer.service.EntitlementGrants;
+import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryEntitlementLedgerView;
@@ -69,11 +70,13 @@ final class ReconciliationTestBed {
     RepairDiscrepancyService repair() {
         OurPayments ours = new OurPayments(payments);
         StatementNews news = new StatementNews(log, UUID::randomUUID);
-        ChannelReportApplier applier = new ChannelReportApplier(payments, outbox, reviews, CrashPoints.NONE);
+        ApplyChannelReportUseCase applier = CallbackServices.applyChannelReport(payments, outbox, reviews,
+                CrashPoints.NONE);
         return new RepairDiscrepancyService(records, new RepairEffects(List.of(
                 new ApplyChannelResultRepair(ours, news, applier), new HoldForReviewRepair(ours, news, applier),
                 new AskChannelRepair(cases),
-                new RegrantEntitlementRepair(ours, entitlements, new EntitlementGrants(entitlementStore, tasks)),
+                new RegrantEntitlementRepair(ours, entitlements,
+                        ConsumerServices.grantEntitlement(entitlementStore, tasks)),
                 new QueryRefundRepair(refunds))), transactions, clock);
     }
 

@@ -235,8 +235,8 @@ class PaymentResolverTest {
         IdempotentCommands gate = IdempotencyServices.idempotentCommands(new InMemoryIdempotencyStore(),
                 f.transactions, f.clock, UUID::randomUUID, IdempotencySettings.defaults());
         CreatePaymentUseCase create = PaymentServices.createPayment(gate, f.payments, f.credentials, List.of(gateway),
-                f.clock, UUID::randomUUID, new UnknownOutcomeRecorder(f.ledger, f.cases, f.payments, f.transactions,
-                        f.clock, Duration.ofSeconds(30)));
+                f.clock, UUID::randomUUID, ResolutionServices.recordUnknownOutcome(f.ledger, f.cases, f.payments,
+                        f.transactions, f.clock, Duration.ofSeconds(30)));
         gateway.onRegister = () -> f.transactions.failNextAtCommit(new PersistenceFailure(OutcomeClass.UNKNOWN,
                 "commit timed out", null));
         var renderer = new RecordingPaymentRenderer();

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -21,6 +22,8 @@ import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +49,15 @@ class RefundResolverTest {
     /** A refund whose channel call timed out: UNKNOWN, with its ledger entry and its case due after the first wait. */
     private Refund aRefundWhoseCallTimedOut() {
         Refund refund = aPendingRefund();
-        f.refundOutcomes.recordUnknown(refund, UnknownOutcomeOrigin.REFUND_CHANNEL_CALL, "read timed out");
+        // What the refund request writes down for a timed-out call: its ledger entry, its case and the refund UNKNOWN.
+        Instant now = f.clock.instant().truncatedTo(ChronoUnit.MICROS);
+        f.transactions.inTransaction(() -> {
+            f.ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id().value(), refund.channel(),
+                    UnknownOutcomeOrigin.REFUND_CHANNEL_CALL, refund.paymentId().value(), "read timed out", now));
+            f.cases.open(refund.tenantId(), refund.id().value(), refund.channel(),
+                    UnknownOutcomeOrigin.REFUND_CHANNEL_CALL.name(), now.plus(FIRST_QUERY_AFTER));
+            f.refunds.markUnknown(refund, now);
+        });
         f.clock.advance(FIRST_QUERY_AFTER);
         return refund;
     }

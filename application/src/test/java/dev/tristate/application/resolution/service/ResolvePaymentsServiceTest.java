@@ -1,5 +1,6 @@
 package dev.tristate.application.resolution.service;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import static dev.tristate.application.resolution.service.ResolverFixture.EXPIRY;
 import static dev.tristate.application.resolution.service.ResolverFixture.SHOP;
 import static dev.tristate.application.resolution.service.ResolverFixture.STALE_AFTER;
@@ -9,7 +10,6 @@ import static dev.tristate.application.resolution.service.ScriptedQueries.timesO
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.callback.service.ChannelReportApplier;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
@@ -195,7 +195,7 @@ class ResolvePaymentsServiceTest {
         Payment payment = f.aPayment(SHOP, T0);
         gateway.then(says(ChannelTradeStatus.SUCCESS, 1999));
         f.clock.advance(STALE_AFTER.plusSeconds(1));
-        f.payments.loseNextUpdates(ChannelReportApplier.MAX_REREADS);
+        f.payments.loseNextUpdates(ApplyChannelReportUseCase.MAX_REREADS);
 
         ResolverRun run = resolver.resolveDue();
 

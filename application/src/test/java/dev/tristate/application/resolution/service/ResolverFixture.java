@@ -1,5 +1,6 @@
 package dev.tristate.application.resolution.service;
 
+import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.fakes.InMemoryAuditTrail;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
@@ -11,8 +12,10 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.refund.service.RefundOutcomes;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
+import dev.tristate.application.refund.service.RefundServices;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
+import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.money.Money;
@@ -67,8 +70,8 @@ final class ResolverFixture {
             cases, audit, refunds, tasks);
     final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
     final ScriptedQueries gateway = new ScriptedQueries(CHANNEL);
-    final RefundOutcomes refundOutcomes = new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases,
-            transactions, clock, FIRST_QUERY_AFTER);
+    final ApplyRefundAnswerUseCase refundOutcomes = RefundServices.applyRefundAnswer(refunds, payments, outbox, tasks,
+            ledger, cases, transactions, clock, FIRST_QUERY_AFTER);
     final ResolverSettings settings = new ResolverSettings(10, Duration.ofMinutes(1), STALE_AFTER, EXPIRY,
             new QuerySchedule(List.of(Duration.ofMinutes(1), Duration.ofMinutes(5))),
             Map.of("slowpay", new QuerySchedule(List.of(Duration.ofHours(1)))));
@@ -90,8 +93,9 @@ final class ResolverFixture {
             questions = new ChannelQuestions(gateways, credentials, clock);
             leases = new CaseLeases(cases, refunds, transactions, clock, UUID::randomUUID, with);
             writeBack = new CaseWriteBack(cases, ledger, transactions, clock, with);
-            paymentResolver = new PaymentResolver(payments, questions, new QueryAnswerRecorder(payments, log, outbox,
-                    reviews, transactions, clock, UUID::randomUUID), with);
+            paymentResolver = new PaymentResolver(payments, questions, new QueryAnswerRecorder(payments, log,
+                    CallbackServices.applyChannelReport(payments, outbox, reviews, CrashPoints.NONE), transactions,
+                    clock, UUID::randomUUID), with);
             refundResolver = new RefundResolver(refunds, refundOutcomes, questions);
         }
 

@@ -21,7 +21,7 @@ import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.GetRefundQuery;
 import dev.tristate.application.refund.port.in.RefundNotFound;
-import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.domain.entitlement.Entitlement;
@@ -81,7 +81,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
                 IdempotencyServices.idempotentCommands(idempotency, transactions, clock, UUID::randomUUID,
                         IdempotencySettings.defaults()),
                 payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID,
-                new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
+                ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
+                        Duration.ofSeconds(30)));
     }
 
     @Override

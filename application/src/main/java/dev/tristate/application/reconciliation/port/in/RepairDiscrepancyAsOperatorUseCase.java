@@ -17,6 +17,9 @@ import java.util.Objects;
  */
 public interface RepairDiscrepancyAsOperatorUseCase {
 
+    /** The audit entries' subject type: their subject id is the discrepancy's id. */
+    String DISCREPANCY_SUBJECT = "discrepancy";
+
     ActionResult repairDiscrepancyAsOperator(RepairDiscrepancyAsOperatorCommand command);
 
     record RepairDiscrepancyAsOperatorCommand(TenantId tenantId, long discrepancyId, Reason reason,

@@ -11,6 +11,9 @@ import java.util.Objects;
  */
 public interface RunDailyReconciliationsUseCase {
 
+    /** Who starts the scheduled runs, as the runs and audit entries show it. */
+    String SCHEDULER = "scheduler";
+
     DailyRound runDue();
 
     /** What one round did: the day it reconciled, and per account what happened. */

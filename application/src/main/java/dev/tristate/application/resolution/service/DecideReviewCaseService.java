@@ -1,7 +1,6 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
-import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
@@ -10,33 +9,20 @@ import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;
 import dev.tristate.application.shared.service.AuditedActions;
-import dev.tristate.domain.console.Page;
-import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.console.ReviewDecision;
 import java.time.Clock;
-import java.util.Optional;
 
-public class ReviewCaseService implements ReviewCasesQuery, DecideReviewCaseUseCase {
+class DecideReviewCaseService implements DecideReviewCaseUseCase {
 
     public static final String SUBJECT = "review_case";
 
     private final ReviewCases cases;
     private final AuditedActions actions;
 
-    public ReviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
+    DecideReviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
         this.cases = cases;
         this.actions = new AuditedActions(audit, transactions, clock);
-    }
-
-    @Override
-    public Page<ReviewCase> reviewCases(boolean openOnly, PageRequest page) {
-        return cases.search(openOnly, page);
-    }
-
-    @Override
-    public Optional<ReviewCase> reviewCase(long caseId) {
-        return cases.find(caseId);
     }
 
     @Override

@@ -1,0 +1,38 @@
+package dev.tristate.application.callback.service;
+
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
+import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
+import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
+import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import java.time.Clock;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** The callback feature's use cases, built for the wiring: the implementations stay inside this package. */
+public final class CallbackServices {
+
+    private CallbackServices() {
+    }
+
+    /** {@code random} (the retries' jitter) must be thread-safe: the endpoint's threads share the service. */
+    public static HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
+            RandomGenerator random, RecordUnknownOutcomeUseCase unknowns) {
+        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
+                transactions, crashPoints, clock, random, unknowns);
+    }
+
+    /** The callback's own path for news that arrives some other way: a status query's answer, a statement line. */
+    public static ApplyChannelReportUseCase applyChannelReport(PaymentRepository payments, OutboxStore outbox,
+                                                               ReviewCases reviews, CrashPoints crashPoints) {
+        return new ChannelReportApplier(payments, outbox, reviews, crashPoints);
+    }
+}
