@@ -90,7 +90,7 @@ public final class ChannelReportApplier {
     /** Opens a review case for news that disagrees with what we know; nothing about the payment changes. */
     public Result holdForReview(long notificationId, TenantId tenant, Payment payment, AnomalyReason reason, String detail,
                          Instant now) {
-        reviews.open(new ReviewCases.NewCase(tenant, payment == null ? null : payment.id().value(), notificationId,
+        reviews.open(new ReviewCases.NewCase(tenant, payment == null ? null : payment.id(), notificationId,
                 reason, detail, now));
         PaymentStatus status = payment == null ? null : payment.status();
         return new Result(NotificationOutcome.HELD_FOR_REVIEW, status, status, reason + ": " + detail, reason);

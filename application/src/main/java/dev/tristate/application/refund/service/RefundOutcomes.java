@@ -110,7 +110,7 @@ public class RefundOutcomes {
         if (answer instanceof RefundAnswer.NotFound) {
             return fail(current, "the channel has no such refund: nothing was refunded", now);
         }
-        cases.open(current.tenantId(), current.id().value(), current.channel(), "REFUND_PROCESSING",
+        cases.open(current.tenantId(), current.id(), current.channel(), "REFUND_PROCESSING",
                 now.plus(firstQueryAfter));
         return new Applied(Effect.STILL_OPEN, current, "the channel is processing the refund");
     }
@@ -131,9 +131,9 @@ public class RefundOutcomes {
      */
     public Refund recordUnknownWithin(Refund refund, UnknownOutcomeOrigin origin, String detail) {
         Instant now = now();
-        ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id().value(), refund.channel(),
+        ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id(), refund.channel(),
                 origin, refund.paymentId().value(), detail, now));
-        cases.open(refund.tenantId(), refund.id().value(), refund.channel(), origin.name(), now.plus(firstQueryAfter));
+        cases.open(refund.tenantId(), refund.id(), refund.channel(), origin.name(), now.plus(firstQueryAfter));
         refunds.markUnknown(refund, now);
         return refunds.find(refund.tenantId(), refund.id()).orElse(refund);
     }
@@ -187,7 +187,7 @@ public class RefundOutcomes {
     }
 
     private void resolveLedger(Refund refund, String resolution, Instant now) {
-        ledger.resolve(refund.tenantId(), refund.id().value(), resolution, now);
+        ledger.resolve(refund.tenantId(), refund.id(), resolution, now);
     }
 
     private Instant now() {
