@@ -9,6 +9,7 @@ import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.PaymentEvent;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,11 +66,11 @@ public final class InMemoryNotificationStores {
         }
 
         @Override
-        public synchronized List<NotificationView> forPayment(TenantId tenantId, String paymentId) {
+        public synchronized List<NotificationView> forPayment(TenantId tenantId, PaymentId paymentId) {
             List<NotificationView> views = new ArrayList<>();
             for (StoredNotification n : rows) {
                 Entry e = n.entry();
-                if (tenantId.equals(e.tenantId()) && paymentId.equals(e.paymentId())) {
+                if (tenantId.equals(e.tenantId()) && paymentId.value().equals(e.paymentId())) {
                     Completion c = n.completion();
                     views.add(new NotificationView(n.id(), e.channel(), e.source(), e.notifyId(), e.reportedStatus(),
                             e.signatureResult(), c == null ? e.outcome() : c.outcome(),
@@ -157,8 +158,8 @@ public final class InMemoryNotificationStores {
         }
 
         @Override
-        public synchronized List<ReviewCase> forPayment(TenantId tenantId, String paymentId) {
-            return all().stream().filter(c -> c.tenantId().equals(tenantId) && paymentId.equals(c.paymentId()))
+        public synchronized List<ReviewCase> forPayment(TenantId tenantId, PaymentId paymentId) {
+            return all().stream().filter(c -> c.tenantId().equals(tenantId) && paymentId.value().equals(c.paymentId()))
                     .toList();
         }
 
@@ -183,7 +184,8 @@ public final class InMemoryNotificationStores {
             for (int i = 0; i < cases.size(); i++) {
                 NewCase c = cases.get(i);
                 String[] r = resolutions.containsKey(i) ? resolutions.get(i).split("\\|", 3) : null;
-                all.add(new ReviewCase(i + 1, c.tenantId(), c.paymentId(), c.notificationId(), c.reason(), c.detail(),
+                all.add(new ReviewCase(i + 1, c.tenantId(), c.paymentId() == null ? null : c.paymentId().value(),
+                        c.notificationId(), c.reason(), c.detail(),
                         r == null, c.createdAt(), r == null ? null : r[0], r == null ? null : r[1],
                         r == null ? null : Instant.parse(r[2])));
             }

@@ -82,7 +82,7 @@ public class InMemoryRefundStore implements RefundStore, InMemoryTransactions.Pa
     @Override
     public synchronized List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit) {
         return rows.values().stream().filter(r -> r.status().isOpen() && r.updatedAt().isBefore(staleBefore))
-                .limit(limit).map(r -> new ResolutionCases.Candidate(r.tenantId(), r.id().value(), r.channel()))
+                .limit(limit).map(r -> new ResolutionCases.Candidate(r.tenantId(), r.id(), r.channel()))
                 .toList();
     }
 

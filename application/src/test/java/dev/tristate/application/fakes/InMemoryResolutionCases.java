@@ -3,6 +3,7 @@ package dev.tristate.application.fakes;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -17,7 +18,7 @@ import java.util.Optional;
 /** Resolver cases in memory, held to {@code ResolutionCasesContract}; stale payments come from the payment fake. */
 public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransactions.Participant {
 
-    private record Row(TenantId tenantId, String paymentId, String channel, ResolutionStatus status, String reason,
+    private record Row(TenantId tenantId, PaymentOrRefundId paymentId, String channel, ResolutionStatus status, String reason,
                        int attempts, Instant nextAttemptAt, String leaseToken, Instant leaseUntil, String lastResult,
                        Instant openedAt, Instant updatedAt) {
         Row with(ResolutionStatus s, int a, Instant next, String token, Instant until, String result, Instant at) {
@@ -26,7 +27,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     }
 
     private final InMemoryPaymentRepository payments;
-    private Map<String, Row> rows = new LinkedHashMap<>();
+    private Map<PaymentOrRefundId, Row> rows = new LinkedHashMap<>();
     private List<Attempt> attempts = new ArrayList<>();
 
     public InMemoryResolutionCases(InMemoryPaymentRepository payments) {
@@ -34,7 +35,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     }
 
     @Override
-    public synchronized boolean open(TenantId tenantId, String paymentId, String channel, String reason,
+    public synchronized boolean open(TenantId tenantId, PaymentOrRefundId paymentId, String channel, String reason,
                                      Instant dueAt) {
         Row row = rows.get(paymentId);
         if (row == null || row.status() == ResolutionStatus.RESOLVED) {
@@ -57,12 +58,12 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
         return payments.all().stream()
                 .filter(p -> p.status().isUnresolved() && p.updatedAt().isBefore(staleBefore))
                 .filter(p -> {
-                    Row row = rows.get(p.id().value());
+                    Row row = rows.get(p.id());
                     return row == null || row.status() == ResolutionStatus.RESOLVED;
                 })
                 .sorted(Comparator.comparing(Payment::updatedAt))
                 .limit(limit)
-                .map(p -> new Candidate(p.tenantId(), p.id().value(), p.channel()))
+                .map(p -> new Candidate(p.tenantId(), p.id(), p.channel()))
                 .toList();
     }
 
@@ -85,7 +86,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     }
 
     @Override
-    public synchronized Optional<ClaimedCase> claimNow(TenantId tenantId, String paymentId, LeaseToken lease,
+    public synchronized Optional<ClaimedCase> claimNow(TenantId tenantId, PaymentOrRefundId paymentId, LeaseToken lease,
                                                        Instant now, Instant leaseUntil) {
         Row r = rows.get(paymentId);
         if (r == null || !r.tenantId().equals(tenantId)
@@ -98,7 +99,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     }
 
     @Override
-    public synchronized boolean complete(String paymentId, LeaseToken lease, Completion c) {
+    public synchronized boolean complete(PaymentOrRefundId paymentId, LeaseToken lease, Completion c) {
         Row r = rows.get(paymentId);
         if (r == null || !lease.toString().equals(r.leaseToken()) || r.status() != ResolutionStatus.OPEN) {
             return false;
@@ -114,7 +115,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     }
 
     @Override
-    public synchronized Optional<CaseView> find(TenantId tenantId, String paymentId) {
+    public synchronized Optional<CaseView> find(TenantId tenantId, PaymentOrRefundId paymentId) {
         return Optional.ofNullable(rows.get(paymentId)).filter(r -> r.tenantId().equals(tenantId))
                 .map(InMemoryResolutionCases::view);
     }
@@ -130,7 +131,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     }
 
     @Override
-    public synchronized List<Attempt> history(TenantId tenantId, String paymentId) {
+    public synchronized List<Attempt> history(TenantId tenantId, PaymentOrRefundId paymentId) {
         return attempts.stream().filter(a -> a.tenantId().equals(tenantId) && a.paymentId().equals(paymentId))
                 .toList();
     }
@@ -150,7 +151,7 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     @SuppressWarnings("unchecked")
     public synchronized void restore(Object snapshot) {
         List<Object> parts = (List<Object>) snapshot;
-        rows = new LinkedHashMap<>((Map<String, Row>) parts.get(0));
+        rows = new LinkedHashMap<>((Map<PaymentOrRefundId, Row>) parts.get(0));
         attempts = new ArrayList<>((List<Attempt>) parts.get(1));
     }
 }

@@ -1,6 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ public class InMemoryUnknownOutcomeLedger implements UnknownOutcomeLedger, InMem
     }
 
     @Override
-    public synchronized int resolve(TenantId tenantId, String paymentId, String resolution, Instant resolvedAt) {
+    public synchronized int resolve(TenantId tenantId, PaymentOrRefundId paymentId, String resolution, Instant resolvedAt) {
         int count = 0;
         for (int i = 0; i < rows.size(); i++) {
             Entry e = rows.get(i);
@@ -36,7 +37,7 @@ public class InMemoryUnknownOutcomeLedger implements UnknownOutcomeLedger, InMem
     }
 
     @Override
-    public synchronized List<Entry> forPayment(TenantId tenantId, String paymentId) {
+    public synchronized List<Entry> forPayment(TenantId tenantId, PaymentOrRefundId paymentId) {
         return rows.stream().filter(e -> e.tenantId().equals(tenantId) && e.paymentId().equals(paymentId)).toList();
     }
 

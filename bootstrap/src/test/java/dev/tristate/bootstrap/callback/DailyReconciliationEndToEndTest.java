@@ -51,7 +51,7 @@ class DailyReconciliationEndToEndTest extends ApplicationOverHttpTest {
     }
 
     private static AccountResult of(DailyRound round, TenantId tenant) {
-        return round.results().stream().filter(r -> r.tenantId().equals(tenant.value())).findFirst().orElseThrow();
+        return round.results().stream().filter(r -> r.tenantId().equals(tenant)).findFirst().orElseThrow();
     }
 
     @Test

@@ -295,7 +295,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(status(paidHereOnly)).isEqualTo("SUCCEEDED");
         assertThat(status(wrongAmount)).isEqualTo("SUCCEEDED");
         // STATUS_MISMATCH: the resolver's case is open, due now; the payment waits for the channel's answer.
-        assertThat(cases.find(tenant, failedThere.id().value())).hasValueSatisfying(c -> {
+        assertThat(cases.find(tenant, failedThere.id())).hasValueSatisfying(c -> {
             assertThat(c.status().name()).isEqualTo("OPEN");
             assertThat(c.reason()).isEqualTo("RECONCILIATION_STATUS_MISMATCH");
         });
@@ -303,8 +303,8 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(status(paidAtTheEdge)).isEqualTo("SUCCEEDED");
         // REFUND_MISMATCH: refunded at the channel, UNKNOWN here; the repair asks the channel about our refund (a
         // resolver case keyed by the refund id, due now), and the refund waits for that answer.
-        assertThat(found.get(DiscrepancyClass.REFUND_MISMATCH).paymentId()).isEqualTo(matched.id().value());
-        assertThat(cases.find(tenant, timedOut.id().value())).hasValueSatisfying(c -> {
+        assertThat(found.get(DiscrepancyClass.REFUND_MISMATCH).paymentId()).isEqualTo(matched.id());
+        assertThat(cases.find(tenant, timedOut.id())).hasValueSatisfying(c -> {
             assertThat(c.status().name()).isEqualTo("OPEN");
             assertThat(c.reason()).isEqualTo("RECONCILIATION");
         });
@@ -343,7 +343,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
             assertThat(last.discrepancies()).isEqualTo(7);
         });
         assertThat(reconciliation.listDiscrepancies(tenant, second.id(), DiscrepancyClass.HERE_NOT_AT_CHANNEL))
-                .singleElement().satisfies(d -> assertThat(d.paymentId()).isEqualTo(paidHereOnly.id().value()));
+                .singleElement().satisfies(d -> assertThat(d.paymentId()).isEqualTo(paidHereOnly.id()));
     }
 
     @Test
@@ -373,7 +373,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1));
         assertThat(reconciliation.listDiscrepancies(tenant, dayTwo.id(), DiscrepancyClass.HERE_NOT_AT_CHANNEL))
                 .singleElement().satisfies(d -> {
-                    assertThat(d.paymentId()).isEqualTo(lost.id().value());
+                    assertThat(d.paymentId()).isEqualTo(lost.id());
                     assertThat(d.day()).isEqualTo(day.plusDays(1));
                     assertThat(d.detail()).contains("held since 2031-06-20");
                     assertThat(d.repairStatus()).isEqualTo(RepairStatus.APPLIED);
@@ -408,7 +408,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 .containsOnly(Map.entry(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING, 1));
         assertThat(first.repairsApplied()).isEqualTo(1);
         DiscrepancyView found = reconciliation.listDiscrepancies(tenant, first.id(), null).get(0);
-        assertThat(found.paymentId()).isEqualTo(paid.id().value());
+        assertThat(found.paymentId()).isEqualTo(paid.id());
         assertThat(found.repair()).isEqualTo(Repair.REGRANT_ENTITLEMENT);
         assertThat(found.repairResult()).startsWith("granted tokens:100 for u-1");
         assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));

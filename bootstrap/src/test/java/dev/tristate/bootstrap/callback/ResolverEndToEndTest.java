@@ -163,14 +163,14 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         assertThat(answer.response().status()).isEqualTo(202);
         String paymentId = answer.response().body();
         assertThat(status(paymentId)).as("the commit happened; its outcome is not known yet").isEqualTo("UNKNOWN");
-        assertThat(ledger.forPayment(tenant, paymentId)).singleElement()
+        assertThat(ledger.forPayment(tenant, new PaymentId(paymentId))).singleElement()
                 .satisfies(e -> assertThat(e.origin()).isEqualTo(UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT));
         payAtTheSandboxWithTheCallbackDropped(paymentId);
 
         resolver(gateways, Duration.ofMinutes(1)).resolveDue();
 
         assertThat(status(paymentId)).isEqualTo("SUCCEEDED");
-        assertThat(ledger.forPayment(tenant, paymentId)).singleElement().satisfies(e -> {
+        assertThat(ledger.forPayment(tenant, new PaymentId(paymentId))).singleElement().satisfies(e -> {
             assertThat(e.open()).isFalse();
             assertThat(e.resolution()).contains("SUCCESS");
         });

@@ -161,7 +161,7 @@ class ConsoleReconciliationTest extends ConsoleTestBase {
     void thePendingPagesShowTheResolversCaseAndItsHistory() throws Exception {
         TenantId tenant = tenant();
         Payment pending = payment(tenant);
-        resolutionCases.open(tenant, pending.id().value(), "sandbox", "stale pending", Instant.now().plusSeconds(60));
+        resolutionCases.open(tenant, pending.id(), "sandbox", "stale pending", Instant.now().plusSeconds(60));
         Browser browser = new Browser();
         browser.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
 

@@ -496,8 +496,9 @@ class MerchantRefundsEndToEndTest {
         assertThat(unknown.statusCode()).isEqualTo(202);
         assertThat(json(unknown).get("status").stringValue()).isEqualTo("UNKNOWN");
         String refundId = json(unknown).get("refund_id").stringValue();
+        RefundId refund = new RefundId(refundId);
         assertThat(stored(a, refundId)).isEqualTo(RefundStatus.UNKNOWN);
-        assertThat(ledger.forPayment(a.tenant(), refundId)).singleElement().satisfies(entry -> {
+        assertThat(ledger.forPayment(a.tenant(), refund)).singleElement().satisfies(entry -> {
             assertThat(entry.origin()).isEqualTo(UnknownOutcomeOrigin.REFUND_CHANNEL_CALL);
             assertThat(entry.open()).isTrue();
         });
@@ -512,16 +513,16 @@ class MerchantRefundsEndToEndTest {
         resolver.resolveDue();
         assertThat(channel.queried).contains(refundId);
         assertThat(stored(a, refundId)).isEqualTo(RefundStatus.UNKNOWN);
-        assertThat(cases.find(a.tenant(), refundId).orElseThrow().status()).isEqualTo(ResolutionStatus.OPEN);
+        assertThat(cases.find(a.tenant(), refund).orElseThrow().status()).isEqualTo(ResolutionStatus.OPEN);
 
         // The channel did refund it: the resolver applies that through the refund's success path.
         channel.onQuery = id -> new RefundAnswer.Succeeded("ch-" + id,
                 dev.tristate.domain.money.Money.of(400, "CNY"), Instant.now(), "{}");
-        cases.open(a.tenant(), refundId, CHANNEL, "TEST_DUE_NOW", Instant.now().truncatedTo(ChronoUnit.MICROS));
+        cases.open(a.tenant(), refund, CHANNEL, "TEST_DUE_NOW", Instant.now().truncatedTo(ChronoUnit.MICROS));
         resolver.resolveDue();
         assertThat(stored(a, refundId)).isEqualTo(RefundStatus.SUCCEEDED);
-        assertThat(cases.find(a.tenant(), refundId).orElseThrow().status()).isEqualTo(ResolutionStatus.RESOLVED);
-        assertThat(ledger.forPayment(a.tenant(), refundId)).allSatisfy(e -> assertThat(e.open()).isFalse());
+        assertThat(cases.find(a.tenant(), refund).orElseThrow().status()).isEqualTo(ResolutionStatus.RESOLVED);
+        assertThat(ledger.forPayment(a.tenant(), refund)).allSatisfy(e -> assertThat(e.open()).isFalse());
         JsonNode view = getPayment(a, payment);
         assertThat(view.get("status").stringValue()).isEqualTo("PARTIALLY_REFUNDED");
         assertThat(view.get("refunded_minor").longValue()).isEqualTo(400);

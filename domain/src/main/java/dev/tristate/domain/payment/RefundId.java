@@ -3,7 +3,7 @@ package dev.tristate.domain.payment;
 import dev.tristate.domain.Identifiers;
 
 /** The system's own id of one refund of a payment. */
-public record RefundId(String value) {
+public record RefundId(String value) implements PaymentOrRefundId {
     /** Every refund id the system draws starts so; it is the {@code out_refund_no} the channel sees. */
     public static final String PREFIX = "rfd_";
 

@@ -47,8 +47,8 @@ public class HttpTenantNotifier implements TenantNotifier {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("type", notice.type());
         body.put("idempotency_key", idempotencyKey.value());
-        body.put("tenant_id", notice.tenantId());
-        body.put("payment_id", notice.paymentId());
+        body.put("tenant_id", notice.tenantId().value());
+        body.put("payment_id", notice.paymentId().value());
         body.put("payment_status", notice.paymentStatus());
         body.put("user_id", notice.userId());
         body.put("sku", notice.sku());

@@ -8,7 +8,9 @@ import dev.tristate.application.consumer.port.out.TenantNotifier.GrantNotice;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.tenant.TenantId;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class HttpTenantNotifierTest {
 
     private static final TaskKey KEY = new TaskKey("entitlement-granted:pay_1:course:java-101");
-    private static final GrantNotice NOTICE = new GrantNotice("t-1", "pay_1", "SUCCEEDED", "u-42", "course:java-101");
+    private static final GrantNotice NOTICE = new GrantNotice(new TenantId("t-1"), new PaymentId("pay_1"), "SUCCEEDED",
+            "u-42", "course:java-101");
 
     private final HttpTenantNotifier notifier = new HttpTenantNotifier(Duration.ofMillis(500), Duration.ofMillis(700));
     private final List<String> keys = new CopyOnWriteArrayList<>();

@@ -189,7 +189,7 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
     void aReviewCaseIsOpenedOncePerNotification() {
         TenantId tenant = newTenant();
         long notification = log.record(entry(tenant, "n-r", new byte[0]));
-        ReviewCases.NewCase newCase = new ReviewCases.NewCase(tenant, "pay_x", notification,
+        ReviewCases.NewCase newCase = new ReviewCases.NewCase(tenant, new PaymentId("pay_x"), notification,
                 AnomalyReason.AMOUNT_MISMATCH, "channel reported 0.01 CNY", NOW);
 
         reviews.open(newCase);

@@ -79,7 +79,7 @@ final class ChannelReportApplier implements ApplyChannelReportUseCase {
     @Override
     public Result holdForReview(long notificationId, TenantId tenant, Payment payment, AnomalyReason reason,
                                 String detail, Instant now) {
-        reviews.open(new ReviewCases.NewCase(tenant, payment == null ? null : payment.id().value(), notificationId,
+        reviews.open(new ReviewCases.NewCase(tenant, payment == null ? null : payment.id(), notificationId,
                 reason, detail, now));
         PaymentStatus status = payment == null ? null : payment.status();
         return new Result(NotificationOutcome.HELD_FOR_REVIEW, status, status, reason + ": " + detail, reason);

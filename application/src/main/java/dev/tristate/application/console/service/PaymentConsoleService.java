@@ -81,7 +81,7 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
         List<TimelineEntry> entries = new ArrayList<>();
         entries.add(new TimelineEntry(payment.createdAt(), Kind.CREATED, "PENDING", null,
                 payment.amount() + " " + payment.channel(), null));
-        for (NotificationView n : notifications.forPayment(tenantId, paymentId.value())) {
+        for (NotificationView n : notifications.forPayment(tenantId, paymentId)) {
             Kind kind = StatusQuery.NOTIFICATION_SOURCE.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
             entries.add(new TimelineEntry(n.receivedAt(), kind,
                     n.source() + " " + n.channel() + (n.reportedStatus() == null ? "" : " " + n.reportedStatus()),
@@ -93,7 +93,7 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
                         "by notification #" + n.id(), null));
             }
         }
-        for (ReviewCase c : reviewCases.forPayment(tenantId, paymentId.value())) {
+        for (ReviewCase c : reviewCases.forPayment(tenantId, paymentId)) {
             entries.add(new TimelineEntry(c.createdAt(), Kind.REVIEW_CASE, c.reason().name(),
                     c.open() ? "OPEN" : "RESOLVED", c.detail(), "/admin/review-cases/" + c.id()));
         }

@@ -106,8 +106,8 @@ class TaskRunnerService implements RunTasksUseCase {
         NotifyOutcome outcome;
         try {
             outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(
-                    revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED, task.tenantId().value(),
-                    task.paymentId().value(), payment.get().status().name(), task.userId(), task.sku()));
+                    revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED, task.tenantId(),
+                    task.paymentId(), payment.get().status().name(), task.userId(), task.sku()));
         } catch (RuntimeException e) {
             outcome = new NotDelivered(OutcomeClass.UNKNOWN, "the notifier failed: " + e);
         }

@@ -11,6 +11,7 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.Ru
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -67,7 +68,7 @@ class DailyReconciliationService implements RunDailyReconciliationsUseCase {
     }
 
     private AccountResult reconcile(ChannelAccount account, LocalDate day) {
-        String tenant = account.tenantId().value();
+        TenantId tenant = account.tenantId();
         boolean done = records.runs(account.tenantId(), RECENT_RUNS).stream()
                 .anyMatch(run -> run.channel().equals(account.channel()) && run.day().equals(day)
                         && run.status() == RunStatus.COMPLETED);

@@ -20,20 +20,20 @@ final class DiscrepancyFactory {
     static NewDiscrepancy discrepancyOf(long runId, StatementDay day, Finding finding, Instant now) {
         Payment payment = finding.payment();
         return new NewDiscrepancy(day.tenant(), day.channel(), day.day(), finding.kind(), finding.subject(),
-                payment == null ? null : payment.id().value(), finding.line(),
+                payment == null ? null : payment.id(), finding.line(),
                 payment == null ? null : payment.status().name(), finding.detail(), runId, now);
     }
 
     static NewDiscrepancy discrepancyOf(long runId, StatementDay day, StoredHold held, Payment current,
                                         String stillUnmatched, Instant now) {
         return new NewDiscrepancy(day.tenant(), day.channel(), day.day(), held.kind(), held.subject(),
-                current == null ? null : current.id().value(), held.line(),
+                current == null ? null : current.id(), held.line(),
                 current == null ? null : current.status().name(), held.detail() + "; " + stillUnmatched, runId, now);
     }
 
     static NewHold holdOf(long runId, StatementDay day, Finding finding, Instant now) {
         return new NewHold(day.tenant(), day.channel(), day.day(), finding.kind(), finding.subject(),
-                finding.payment() == null ? null : finding.payment().id().value(), finding.line(), finding.detail(),
+                finding.payment() == null ? null : finding.payment().id(), finding.line(), finding.detail(),
                 runId, now);
     }
 }

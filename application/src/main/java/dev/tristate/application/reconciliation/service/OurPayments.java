@@ -16,6 +16,10 @@ final class OurPayments {
     }
 
     /** Empty for null: a discrepancy or held item without a payment names none. */
+    public Optional<Payment> named(TenantId tenant, PaymentId id) {
+        return id == null ? Optional.empty() : payments.findById(tenant, id);
+    }
+
     public Optional<Payment> named(TenantId tenant, String outTradeNo) {
         if (outTradeNo == null) {
             return Optional.empty();

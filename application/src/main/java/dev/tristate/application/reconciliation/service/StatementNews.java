@@ -36,7 +36,7 @@ final class StatementNews {
                         Long.toString(line.amount().minor()), line.amount().currencyCode(),
                         line.eventTime().toString());
         return log.recordFirstArrival(new NotificationLog.Entry(d.channel(), SOURCE_RECONCILIATION, d.tenantId(),
-                "reconciliation-" + d.id(), d.paymentId(), line == null ? null : line.tradeNo(),
+                "reconciliation-" + d.id(), d.paymentId() == null ? null : d.paymentId().value(), line == null ? null : line.tradeNo(),
                 line == null ? null : line.status(), line == null ? null : line.amount().minor(),
                 line == null ? null : line.amount().currencyCode(), "reconciliation-" + uuids.get(),
                 SignatureResult.NOT_CHECKED, NotificationOutcome.IN_PROGRESS, null, null, "",

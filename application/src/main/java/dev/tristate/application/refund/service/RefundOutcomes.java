@@ -90,7 +90,7 @@ class RefundOutcomes implements ApplyRefundAnswerUseCase {
         if (answer instanceof RefundAnswer.NotFound) {
             return fail(current, "the channel has no such refund: nothing was refunded", now);
         }
-        cases.open(current.tenantId(), current.id().value(), current.channel(), "REFUND_PROCESSING",
+        cases.open(current.tenantId(), current.id(), current.channel(), "REFUND_PROCESSING",
                 now.plus(firstQueryAfter));
         return new Applied(Effect.STILL_OPEN, current, "the channel is processing the refund");
     }
@@ -111,9 +111,9 @@ class RefundOutcomes implements ApplyRefundAnswerUseCase {
      */
     Refund recordUnknownWithin(Refund refund, UnknownOutcomeOrigin origin, String detail) {
         Instant now = now();
-        ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id().value(), refund.channel(),
+        ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id(), refund.channel(),
                 origin, refund.paymentId().value(), detail, now));
-        cases.open(refund.tenantId(), refund.id().value(), refund.channel(), origin.name(), now.plus(firstQueryAfter));
+        cases.open(refund.tenantId(), refund.id(), refund.channel(), origin.name(), now.plus(firstQueryAfter));
         refunds.markUnknown(refund, now);
         return refunds.find(refund.tenantId(), refund.id()).orElse(refund);
     }
@@ -167,7 +167,7 @@ class RefundOutcomes implements ApplyRefundAnswerUseCase {
     }
 
     private void resolveLedger(Refund refund, String resolution, Instant now) {
-        ledger.resolve(refund.tenantId(), refund.id().value(), resolution, now);
+        ledger.resolve(refund.tenantId(), refund.id(), resolution, now);
     }
 
     private Instant now() {

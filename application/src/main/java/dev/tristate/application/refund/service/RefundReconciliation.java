@@ -75,7 +75,7 @@ class RefundReconciliation implements RefundLedgerView {
                 Refund ours = exact.get();
                 seen.add(ours.id().value());
                 if (!ours.amount().equals(line.amount())) {
-                    mismatches.add(new RefundMismatch(line, ours.id().value(), ours.paymentId().value(),
+                    mismatches.add(new RefundMismatch(line, ours.id().value(), ours.paymentId(),
                             "amount: the channel refunded " + line.amount() + " under refund " + line.tradeNo()
                                     + ", our refund " + ours.id() + " is for " + ours.amount()));
                 }
@@ -89,11 +89,11 @@ class RefundReconciliation implements RefundLedgerView {
             if (unsettled.isPresent()) {
                 Refund ours = unsettled.get();
                 seen.add(ours.id().value());
-                mismatches.add(new RefundMismatch(line, ours.id().value(), ours.paymentId().value(),
+                mismatches.add(new RefundMismatch(line, ours.id().value(), ours.paymentId(),
                         "refunded at the channel (" + line.tradeNo() + ", " + line.amount() + "), " + ours.status()
                                 + " here (refund " + ours.id() + ")"));
             } else {
-                mismatches.add(new RefundMismatch(line, line.tradeNo(), line.outTradeNo(),
+                mismatches.add(new RefundMismatch(line, line.tradeNo(), paymentId(line.outTradeNo()).orElse(null),
                         "refunded at the channel (" + line.tradeNo() + ", " + line.amount() + " of payment "
                                 + line.outTradeNo() + "), no refund of ours matches"));
             }
@@ -101,7 +101,7 @@ class RefundReconciliation implements RefundLedgerView {
         for (Refund ours : refunds.findSucceeded(tenantId, channel, StatementComparison.startOf(day),
                 StatementComparison.endOf(day))) {
             if (!seen.contains(ours.id().value())) {
-                mismatches.add(new RefundMismatch(null, ours.id().value(), ours.paymentId().value(),
+                mismatches.add(new RefundMismatch(null, ours.id().value(), ours.paymentId(),
                         "SUCCEEDED here (" + ours.amount() + ", channel refund " + ours.channelRefundNo()
                                 + "), not on the channel's statement"));
             }
@@ -118,7 +118,7 @@ class RefundReconciliation implements RefundLedgerView {
         Refund refund = refunds.find(tenantId, new RefundId(subject))
                 .orElseThrow(() -> new IllegalStateException("no refund " + subject));
         if (refund.status().isOpen()) {
-            boolean open = cases.open(tenantId, subject, refund.channel(), "RECONCILIATION",
+            boolean open = cases.open(tenantId, refund.id(), refund.channel(), "RECONCILIATION",
                     clock.instant().truncatedTo(ChronoUnit.MICROS));
             return open ? "resolver case open for refund " + subject + ", due now: the channel is asked and its"
                     + " answer applied" : "the resolver case of refund " + subject + " is flagged: a person has it";

@@ -72,8 +72,8 @@ final class CaseLeases {
         Instant now = now();
         LeaseToken lease = new LeaseToken(uuids.get());
         Optional<ClaimedCase> claimed = transactions.inTransaction(() -> {
-            cases.open(payment.tenantId(), payment.id().value(), payment.channel(), "ASKED_BY_OPERATOR", now);
-            Optional<ClaimedCase> c = cases.claimNow(payment.tenantId(), payment.id().value(), lease, now,
+            cases.open(payment.tenantId(), payment.id(), payment.channel(), "ASKED_BY_OPERATOR", now);
+            Optional<ClaimedCase> c = cases.claimNow(payment.tenantId(), payment.id(), lease, now,
                     now.plus(settings.lease()));
             audit.record(c.isPresent() ? AskChannelUseCase.ASKING : AskChannelUseCase.IN_PROGRESS, c.isPresent()
                     ? "asking the channel about a " + payment.status() + " payment"

@@ -42,12 +42,12 @@ final class PaymentResolver {
 
     CaseOutcome resolve(WorkedCase work) {
         ClaimedCase c = work.claimed();
-        Optional<Payment> payment = payments.findById(c.tenantId(), new PaymentId(c.paymentId()));
+        Optional<Payment> payment = payments.findById(c.tenantId(), (PaymentId) c.paymentId());
         if (payment.isPresent() && !payment.get().status().isUnresolved()) {
             return Settled.resolved(work, CaseOutcome.NOT_ASKED, CaseOutcome.NO_EFFECT,
                     "payment already " + payment.get().status());
         }
-        Asked<TradeQueryAnswer> asked = questions.ask(c, (gateway, account) -> gateway.queryTrade(c.paymentId(),
+        Asked<TradeQueryAnswer> asked = questions.ask(c, (gateway, account) -> gateway.queryTrade(c.paymentId().value(),
                 account));
         if (!(asked instanceof Asked.Answered<TradeQueryAnswer> answered)) {
             return CaseOutcome.withoutAnswer(work, asked);

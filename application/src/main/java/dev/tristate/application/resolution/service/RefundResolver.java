@@ -30,12 +30,12 @@ final class RefundResolver {
 
     /** Whether the case is a refund's: its subject is a refund id, not a payment id. */
     static boolean isRefundCase(ClaimedCase c) {
-        return RefundId.isRefundId(c.paymentId());
+        return c.paymentId() instanceof RefundId;
     }
 
     CaseOutcome resolve(WorkedCase work) {
         ClaimedCase c = work.claimed();
-        Optional<Refund> found = refunds.find(c.tenantId(), new RefundId(c.paymentId()));
+        Optional<Refund> found = refunds.find(c.tenantId(), (RefundId) c.paymentId());
         if (found.isEmpty()) {
             // Its create never committed; it was never sent to the channel (that happens only after the commit).
             return Settled.resolved(work, CaseOutcome.NOT_ASKED, CaseOutcome.NO_EFFECT,

@@ -32,12 +32,12 @@ class UnknownCasesService implements UnknownCasesQuery {
 
     @Override
     public Optional<UnknownCaseView> unknownCase(TenantId tenantId, PaymentId paymentId) {
-        return cases.find(tenantId, paymentId.value()).map(this::view);
+        return cases.find(tenantId, paymentId).map(this::view);
     }
 
     private UnknownCaseView view(ResolutionCases.CaseView c) {
-        String paymentStatus = payments.findById(c.tenantId(), new PaymentId(c.paymentId()))
-                .map(p -> p.status().name()).orElse(null);
+        String paymentStatus = c.paymentId() instanceof PaymentId id
+                ? payments.findById(c.tenantId(), id).map(p -> p.status().name()).orElse(null) : null;
         List<UnknownCaseView.QueryAttempt> history = cases.history(c.tenantId(), c.paymentId()).stream()
                 .map(a -> new UnknownCaseView.QueryAttempt(a.attempt(), a.askedAt(), a.answer(), a.effect(),
                         a.detail())).toList();

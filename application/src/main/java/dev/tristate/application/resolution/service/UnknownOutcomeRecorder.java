@@ -52,9 +52,9 @@ class UnknownOutcomeRecorder implements RecordUnknownOutcomeUseCase {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         try {
             transactions.inTransaction(() -> {
-                ledger.record(new UnknownOutcomeLedger.NewEntry(tenant, paymentId.value(), channel, origin,
+                ledger.record(new UnknownOutcomeLedger.NewEntry(tenant, paymentId, channel, origin,
                         reference, detail, now));
-                cases.open(tenant, paymentId.value(), channel, origin.name(), now.plus(firstQueryAfter));
+                cases.open(tenant, paymentId, channel, origin.name(), now.plus(firstQueryAfter));
                 markUnknown(tenant, paymentId, now);
             });
             return true;

@@ -104,7 +104,7 @@ class ChannelReportApplierTest {
         assertThat(result.anomaly()).isEqualTo(AnomalyReason.AMOUNT_MISMATCH);
         assertThat(result.after()).isEqualTo(PaymentStatus.PENDING);
         assertThat(reviews.cases()).singleElement().satisfies(c -> {
-            assertThat(c.paymentId()).isEqualTo(pending.id().value());
+            assertThat(c.paymentId()).isEqualTo(pending.id());
             assertThat(c.notificationId()).isEqualTo(NOTIFICATION);
             assertThat(c.reason()).isEqualTo(AnomalyReason.AMOUNT_MISMATCH);
             assertThat(c.createdAt()).isEqualTo(NOW);

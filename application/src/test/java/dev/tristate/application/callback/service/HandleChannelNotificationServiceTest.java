@@ -397,11 +397,11 @@ class HandleChannelNotificationServiceTest {
                 PaymentStatus.SUCCEEDED);
         assertThat(ledger.rows()).singleElement().satisfies(entry -> {
             assertThat(entry.origin()).isEqualTo(UnknownOutcomeOrigin.CALLBACK_COMMIT);
-            assertThat(entry.paymentId()).isEqualTo(payment.id().value());
+            assertThat(entry.paymentId()).isEqualTo(payment.id());
             assertThat(entry.reference()).isEqualTo("n-1");
             assertThat(entry.open()).isTrue();
         });
-        assertThat(cases.find(SHOP, payment.id().value())).hasValueSatisfying(c -> {
+        assertThat(cases.find(SHOP, payment.id())).hasValueSatisfying(c -> {
             assertThat(c.status()).isEqualTo(ResolutionStatus.OPEN);
             assertThat(c.nextAttemptAt()).isEqualTo(NOW.plusSeconds(30));
         });
@@ -417,7 +417,7 @@ class HandleChannelNotificationServiceTest {
         assertThat(statusNow()).isEqualTo(PaymentStatus.UNKNOWN);
         assertThat(outbox.events()).isEmpty();
         assertThat(ledger.rows()).hasSize(1);
-        assertThat(cases.find(SHOP, payment.id().value())).isPresent();
+        assertThat(cases.find(SHOP, payment.id())).isPresent();
     }
 
     @Test

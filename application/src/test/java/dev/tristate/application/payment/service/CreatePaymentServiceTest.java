@@ -326,7 +326,7 @@ class CreatePaymentServiceTest {
         IdempotentResponse unknown = create("k-1", aRequest("o-1001"));
 
         assertThat(unknown.response().status()).isEqualTo(202);
-        String paymentId = paymentIdIn(unknown);
+        PaymentId paymentId = new PaymentId(paymentIdIn(unknown));
         assertThat(ledger.rows()).singleElement().satisfies(entry -> {
             assertThat(entry.origin()).isEqualTo(UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT);
             assertThat(entry.paymentId()).isEqualTo(paymentId);
@@ -346,7 +346,7 @@ class CreatePaymentServiceTest {
         assertThat(unknown.response().status()).isEqualTo(202);
         assertThat(payments.findById(TENANT, new PaymentId(paymentIdIn(unknown)))).isEmpty();
         assertThat(ledger.rows()).singleElement()
-                .satisfies(entry -> assertThat(entry.paymentId()).isEqualTo(paymentIdIn(unknown)));
+                .satisfies(entry -> assertThat(entry.paymentId()).isEqualTo(new PaymentId(paymentIdIn(unknown))));
     }
 
     @Test

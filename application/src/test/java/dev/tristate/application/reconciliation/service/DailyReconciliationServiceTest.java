@@ -71,7 +71,7 @@ class DailyReconciliationServiceTest {
         assertThat(round.count(Outcome.ALREADY_DONE)).isEqualTo(1);
         assertThat(round.results()).filteredOn(r -> r.outcome() == Outcome.RECONCILED).singleElement()
                 .satisfies(r -> {
-                    assertThat(r.tenantId()).isEqualTo(FRESH.value());
+                    assertThat(r.tenantId()).isEqualTo(FRESH);
                     assertThat(r.detail()).isEqualTo("run 42");
                 });
         assertThat(started).singleElement().satisfies(c -> {
@@ -104,10 +104,10 @@ class DailyReconciliationServiceTest {
 
         assertThat(round.results()).extracting(AccountResult::tenantId, AccountResult::outcome)
                 .containsExactlyInAnyOrder(
-                        org.assertj.core.groups.Tuple.tuple("t-a", Outcome.UNAVAILABLE),
-                        org.assertj.core.groups.Tuple.tuple("t-b", Outcome.FAILED),
-                        org.assertj.core.groups.Tuple.tuple("t-c", Outcome.FAILED));
-        assertThat(round.results()).filteredOn(r -> r.tenantId().equals("t-c")).singleElement()
+                        org.assertj.core.groups.Tuple.tuple(new TenantId("t-a"), Outcome.UNAVAILABLE),
+                        org.assertj.core.groups.Tuple.tuple(new TenantId("t-b"), Outcome.FAILED),
+                        org.assertj.core.groups.Tuple.tuple(new TenantId("t-c"), Outcome.FAILED));
+        assertThat(round.results()).filteredOn(r -> r.tenantId().equals(new TenantId("t-c"))).singleElement()
                 .satisfies(r -> assertThat(r.detail()).contains("boom"));
     }
 

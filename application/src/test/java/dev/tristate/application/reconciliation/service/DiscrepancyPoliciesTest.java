@@ -102,7 +102,7 @@ class DiscrepancyPoliciesTest {
             @Override
             public List<RefundMismatch> compare(TenantId tenantId, String channel, LocalDate day,
                                                 List<StatementLine> lines) {
-                return List.of(new RefundMismatch(lines.get(0), "R-1", paid.id().value(), "ours differs"),
+                return List.of(new RefundMismatch(lines.get(0), "R-1", paid.id(), "ours differs"),
                         new RefundMismatch(null, "rfd_2", null, "not on the statement"));
             }
 

@@ -20,6 +20,7 @@ import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.Reason;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.Repair;
 import dev.tristate.domain.reconciliation.RepairStatus;
@@ -56,7 +57,7 @@ class RepairDiscrepancyAsOperatorServiceTest {
 
     private static DiscrepancyView discrepancy(RepairStatus status, String by, Instant at, String result) {
         return new DiscrepancyView(7, TENANT, "sandbox", DAY, DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE,
-                Repair.APPLY_CHANNEL_RESULT, "pay_1", "pay_1", "T-1", "SUCCESS", 1999L, "CNY", NOW, "PENDING",
+                Repair.APPLY_CHANNEL_RESULT, "pay_1", new PaymentId("pay_1"), "T-1", "SUCCESS", 1999L, "CNY", NOW, "PENDING",
                 "paid at the channel", status, result, by, "because", at, 3, NOW);
     }
 

@@ -22,6 +22,7 @@ import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
@@ -109,7 +110,7 @@ class RepairDiscrepancyServiceTest {
         RepairOutcome outcome = repair(d, ActionAudit.NONE);
 
         assertThat(outcome.discrepancy().repairResult()).startsWith("resolver case open");
-        assertThat(bed.cases.find(TENANT, unknown.id().value())).hasValueSatisfying(c ->
+        assertThat(bed.cases.find(TENANT, unknown.id())).hasValueSatisfying(c ->
                 assertThat(c.reason()).isEqualTo(AskChannelRepair.RESOLVER_REASON));
     }
 
@@ -298,7 +299,7 @@ class RepairDiscrepancyServiceTest {
             @Override
             public List<RefundMismatch> compare(TenantId tenantId, String channel, LocalDate day,
                                                 List<StatementLine> refundLines) {
-                return refundLines.stream().map(l -> new RefundMismatch(l, l.tradeNo(), l.outTradeNo(), "none"))
+                return refundLines.stream().map(l -> new RefundMismatch(l, l.tradeNo(), new PaymentId(l.outTradeNo()), "none"))
                         .toList();
             }
 

@@ -23,6 +23,7 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.Ru
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.RepairStatus;
@@ -130,7 +131,7 @@ class StartReconciliationServiceTest {
             @Override
             public List<RefundMismatch> compare(TenantId tenantId, String channel, LocalDate day,
                                                 List<StatementLine> refundLines) {
-                return refundLines.stream().map(l -> new RefundMismatch(l, l.tradeNo(), l.outTradeNo(),
+                return refundLines.stream().map(l -> new RefundMismatch(l, l.tradeNo(), new PaymentId(l.outTradeNo()),
                         "no refund of ours")).toList();
             }
 
@@ -146,7 +147,7 @@ class StartReconciliationServiceTest {
 
         DiscrepancyView refund = byClass(run.id()).get(DiscrepancyClass.REFUND_MISMATCH);
         assertThat(refund.subject()).isEqualTo("R-1");
-        assertThat(refund.paymentId()).isEqualTo(paid.id().value());
+        assertThat(refund.paymentId()).isEqualTo(paid.id());
         assertThat(refund.ourStatus()).isEqualTo("SUCCEEDED");
         assertThat(run.skippedChecks()).isEmpty();
     }

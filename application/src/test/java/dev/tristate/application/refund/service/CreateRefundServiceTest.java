@@ -189,9 +189,9 @@ class CreateRefundServiceTest {
         assertThat(answer.response().body()).startsWith("UNKNOWN");
         RefundId id = refundIdIn(answer);
         assertThat(stored(id).status()).isEqualTo(RefundStatus.UNKNOWN);
-        assertThat(ledger.forPayment(TENANT, id.value())).singleElement()
+        assertThat(ledger.forPayment(TENANT, id)).singleElement()
                 .satisfies(e -> assertThat(e.origin()).isEqualTo(UnknownOutcomeOrigin.REFUND_CHANNEL_CALL));
-        assertThat(cases.find(TENANT, id.value())).isPresent();
+        assertThat(cases.find(TENANT, id)).isPresent();
         assertThat(refunds.heldMinor(TENANT, paid.id())).isEqualTo(400);
         assertThat(payments.findById(TENANT, paid.id()).orElseThrow().refunded().minor()).isZero();
     }
@@ -208,7 +208,7 @@ class CreateRefundServiceTest {
         assertThat(channel.asked).isEmpty();
         // The fake kept the commit's work: the refund exists and is UNKNOWN, not FAILED; the key stays in flight.
         assertThat(stored(id).status()).isEqualTo(RefundStatus.UNKNOWN);
-        assertThat(ledger.forPayment(TENANT, id.value())).singleElement()
+        assertThat(ledger.forPayment(TENANT, id)).singleElement()
                 .satisfies(e -> assertThat(e.origin()).isEqualTo(UnknownOutcomeOrigin.REFUND_CREATE_COMMIT));
         assertThat(keys.find(TENANT, new IdempotencyKey("k-1")).orElseThrow().record().state())
                 .isEqualTo(State.IN_FLIGHT);
@@ -224,7 +224,7 @@ class CreateRefundServiceTest {
         assertThat(answer.response().body()).startsWith("UNKNOWN");
         RefundId id = refundIdIn(answer);
         assertThat(stored(id).status()).isEqualTo(RefundStatus.SUCCEEDED);
-        assertThat(ledger.forPayment(TENANT, id.value())).extracting(e -> e.origin())
+        assertThat(ledger.forPayment(TENANT, id)).extracting(e -> e.origin())
                 .contains(UnknownOutcomeOrigin.REFUND_RESULT_COMMIT);
         assertThat(outbox.events()).singleElement()
                 .satisfies(e -> assertThat(e.type()).isEqualTo(EventType.RefundSucceeded));
@@ -239,7 +239,7 @@ class CreateRefundServiceTest {
         RefundId first = new RefundId(channel.asked.get(0));
         assertThat(stored(first).status()).as("the answer's transaction rolled back").isEqualTo(RefundStatus.PENDING);
         assertThat(outbox.events()).isEmpty();
-        assertThat(ledger.forPayment(TENANT, first.value())).as("a conflict is no unknown outcome").isEmpty();
+        assertThat(ledger.forPayment(TENANT, first)).as("a conflict is no unknown outcome").isEmpty();
 
         channel.whileAsked = () -> { };
         IdempotentResponse retried = refund("k-1", 400);

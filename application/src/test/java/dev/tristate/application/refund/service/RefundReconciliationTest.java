@@ -13,6 +13,7 @@ import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.refund.port.out.RefundLedgerView.RefundMismatch;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.Refund;
@@ -99,7 +100,7 @@ class RefundReconciliationTest {
         assertThat(reconciliation().compare(TENANT, CHANNEL, DAY, List.of(refundLine("CR-1", 600))))
                 .singleElement().satisfies(m -> {
                     assertThat(m.subject()).isEqualTo("rfd_1");
-                    assertThat(m.paymentId()).isEqualTo("pay_refunded");
+                    assertThat(m.paymentId()).isEqualTo(new PaymentId("pay_refunded"));
                     assertThat(m.detail()).startsWith("amount: the channel refunded 6.00 CNY");
                 });
     }
@@ -119,7 +120,7 @@ class RefundReconciliationTest {
     void aLineNoRefundOfOursMatchesIsKeyedByTheChannelsRefundNo() {
         assertThat(reconciliation().compare(TENANT, CHANNEL, DAY, List.of(refundLine("CR-9", 500))))
                 .extracting(RefundMismatch::subject, RefundMismatch::paymentId)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("CR-9", "pay_refunded"));
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("CR-9", new PaymentId("pay_refunded")));
     }
 
     @Test
@@ -140,7 +141,7 @@ class RefundReconciliationTest {
         String result = reconciliation().queryRefund(TENANT, CHANNEL, "rfd_4", "carol", "checked");
 
         assertThat(result).startsWith("resolver case open for refund rfd_4");
-        assertThat(cases.find(TENANT, "rfd_4")).isPresent();
+        assertThat(cases.find(TENANT, new RefundId("rfd_4"))).isPresent();
         assertThat(asked).isEmpty();
     }
 

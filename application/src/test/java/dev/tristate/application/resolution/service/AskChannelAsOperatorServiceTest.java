@@ -55,7 +55,7 @@ class AskChannelAsOperatorServiceTest {
     }
 
     private static UnknownCaseView resolvedAs(String status) {
-        return new UnknownCaseView(TENANT, PAYMENT.value(), "sandbox", status, ResolutionStatus.RESOLVED, "stale",
+        return new UnknownCaseView(TENANT, PAYMENT, "sandbox", status, ResolutionStatus.RESOLVED, "stale",
                 1, null, "SUCCESS", NOW, NOW, List.of(), List.of());
     }
 

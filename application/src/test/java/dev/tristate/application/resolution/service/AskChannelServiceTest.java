@@ -73,8 +73,8 @@ class AskChannelServiceTest {
     void aCaseAnotherResolverHoldsIsNotAskedAboutAndTheAttemptIsAuditedAsInProgress() {
         Payment payment = f.aPayment(SHOP, T0);
         f.transactions.inTransaction(() -> {
-            f.cases.open(SHOP, payment.id().value(), payment.channel(), "STALE_PAYMENT", T0);
-            f.cases.claimNow(SHOP, payment.id().value(), new LeaseToken(UUID.randomUUID()), T0,
+            f.cases.open(SHOP, payment.id(), payment.channel(), "STALE_PAYMENT", T0);
+            f.cases.claimNow(SHOP, payment.id(), new LeaseToken(UUID.randomUUID()), T0,
                     T0.plus(Duration.ofMinutes(1)));
         });
         List<String> audited = new ArrayList<>();

@@ -172,7 +172,7 @@ class PaymentResolverTest {
 
         assertThat(f.statusOf(payment)).isEqualTo(PaymentStatus.PENDING);
         assertThat(f.reviews.cases()).singleElement().satisfies(c -> assertThat(c.paymentId())
-                .isEqualTo(payment.id().value()));
+                .isEqualTo(payment.id()));
         assertThat(f.caseOf(payment).status()).isEqualTo(ResolutionStatus.FLAGGED);
     }
 
@@ -180,7 +180,7 @@ class PaymentResolverTest {
     void aPaymentSettledSinceItsCaseOpenedIsResolvedWithoutAsking() {
         Payment payment = f.aPayment(SHOP, T0);
         f.transactions.inTransaction(() -> {
-            f.cases.open(SHOP, payment.id().value(), CHANNEL, "CALLBACK_COMMIT", T0);
+            f.cases.open(SHOP, payment.id(), CHANNEL, "CALLBACK_COMMIT", T0);
         });
         f.payments.update(payment, ((TransitionOutcome.Applied) payment.apply(
                 PaymentTestData.aReportFor(payment, ChannelTradeStatus.SUCCESS), T0))
@@ -210,8 +210,8 @@ class PaymentResolverTest {
 
     @Test
     void aCreateThatNeverCommittedIsResolvedWhenTheChannelHoldsNoPaymentAndFlaggedWhenItWasPaid() {
-        String neverStored = "pay_neverstored1";
-        String paidButNeverStored = "pay_neverstored2";
+        PaymentId neverStored = new PaymentId("pay_neverstored1");
+        PaymentId paidButNeverStored = new PaymentId("pay_neverstored2");
         f.transactions.inTransaction(() -> {
             f.cases.open(SHOP, neverStored, CHANNEL, "PAYMENT_CREATE_COMMIT", T0);
             f.cases.open(SHOP, paidButNeverStored, CHANNEL, "PAYMENT_CREATE_COMMIT", T0);
@@ -222,11 +222,11 @@ class PaymentResolverTest {
 
         resolver.resolveDue();
 
-        UnknownCaseView resolved = f.views.unknownCase(SHOP, new PaymentId(neverStored)).orElseThrow();
+        UnknownCaseView resolved = f.views.unknownCase(SHOP, neverStored).orElseThrow();
         assertThat(resolved.status()).isEqualTo(ResolutionStatus.RESOLVED);
         assertThat(resolved.paymentStatus()).isNull();
         assertThat(resolved.unknownOutcomes()).singleElement().satisfies(e -> assertThat(e.resolvedAt()).isNotNull());
-        assertThat(f.views.unknownCase(SHOP, new PaymentId(paidButNeverStored)).orElseThrow().status())
+        assertThat(f.views.unknownCase(SHOP, paidButNeverStored).orElseThrow().status())
                 .isEqualTo(ResolutionStatus.FLAGGED);
     }
 

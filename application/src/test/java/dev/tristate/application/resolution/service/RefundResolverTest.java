@@ -74,11 +74,11 @@ class RefundResolverTest {
     }
 
     private ResolutionCases.CaseView caseOf(Refund refund) {
-        return f.cases.find(SHOP, refund.id().value()).orElseThrow();
+        return f.cases.find(SHOP, refund.id()).orElseThrow();
     }
 
     private ResolutionCases.Attempt lastQueryOf(Refund refund) {
-        var history = f.cases.history(SHOP, refund.id().value());
+        var history = f.cases.history(SHOP, refund.id());
         return history.get(history.size() - 1);
     }
 
@@ -158,7 +158,7 @@ class RefundResolverTest {
 
     @Test
     void aRefundWhoseCreateNeverCommittedIsResolvedWithoutAskingTheChannel() {
-        String neverStored = RefundId.PREFIX + "neverstored1";
+        RefundId neverStored = new RefundId(RefundId.PREFIX + "neverstored1");
         f.transactions.inTransaction(() -> {
             f.cases.open(SHOP, neverStored, CHANNEL, "REFUND_CREATE_COMMIT", T0);
         });

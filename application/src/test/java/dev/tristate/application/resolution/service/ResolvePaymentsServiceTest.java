@@ -158,7 +158,7 @@ class ResolvePaymentsServiceTest {
         gateway.then(() -> {
             // Our lease ran out while the channel took its time; another resolver leased the case meanwhile.
             f.clock.advance(Duration.ofMinutes(2));
-            cases.claimNow(SHOP, payment.id().value(), new LeaseToken(UUID.randomUUID()), f.clock.instant(),
+            cases.claimNow(SHOP, payment.id(), new LeaseToken(UUID.randomUUID()), f.clock.instant(),
                     f.clock.instant().plus(Duration.ofMinutes(1)));
             return ScriptedQueries.notFound().get();
         });

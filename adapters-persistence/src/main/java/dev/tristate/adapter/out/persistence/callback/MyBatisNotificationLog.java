@@ -8,6 +8,7 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.List;
@@ -57,8 +58,8 @@ public class MyBatisNotificationLog implements NotificationLog {
     }
 
     @Override
-    public List<NotificationView> forPayment(TenantId tenantId, String paymentId) {
-        return translate(() -> mapper.forPayment(tenantId.value(), paymentId)).stream()
+    public List<NotificationView> forPayment(TenantId tenantId, PaymentId paymentId) {
+        return translate(() -> mapper.forPayment(tenantId.value(), paymentId.value())).stream()
                 .map(r -> new NotificationView(r.id, r.channel, r.source, r.notifyId, r.reportedStatus,
                         SignatureResult.valueOf(r.signatureResult), NotificationOutcome.valueOf(r.outcome),
                         r.statusBefore == null ? null : PaymentStatus.valueOf(r.statusBefore),

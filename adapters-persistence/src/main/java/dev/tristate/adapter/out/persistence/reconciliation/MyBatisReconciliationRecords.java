@@ -6,6 +6,7 @@ import dev.tristate.adapter.out.persistence.jdbc.Columns;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.RepairStatus;
 import dev.tristate.domain.reconciliation.StatementEntryType;
@@ -93,7 +94,7 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
         row.discrepancyClass = d.kind().name();
         row.repair = d.kind().repair().name();
         row.subject = d.subject();
-        row.paymentId = d.paymentId();
+        row.paymentId = d.paymentId() == null ? null : d.paymentId().value();
         writeLine(row, d.line());
         row.ourStatus = d.ourStatus();
         row.detail = Columns.clip(d.detail(), 1024);
@@ -137,7 +138,7 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
         row.statementDay = h.day();
         row.discrepancyClass = h.kind().name();
         row.subject = h.subject();
-        row.paymentId = h.paymentId();
+        row.paymentId = h.paymentId() == null ? null : h.paymentId().value();
         writeLine(row, h.line());
         row.detail = Columns.clip(h.detail(), 1024);
         row.heldByRun = h.runId();
@@ -207,14 +208,18 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
 
     private static StoredDiscrepancy toDiscrepancy(ReconciliationMapper.DiscrepancyRow r) {
         return new StoredDiscrepancy(r.id, new TenantId(r.tenantId), r.channel, r.statementDay,
-                DiscrepancyClass.valueOf(r.discrepancyClass), r.repair, r.subject, r.paymentId, readLine(r),
+                DiscrepancyClass.valueOf(r.discrepancyClass), r.repair, r.subject, paymentId(r.paymentId), readLine(r),
                 r.ourStatus, r.detail, RepairStatus.valueOf(r.repairStatus), r.repairResult, r.repairedBy,
                 r.repairReason, Rows.instant(r.repairedAt), r.firstRunId, Rows.instant(r.createdAt));
     }
 
+    private static PaymentId paymentId(String column) {
+        return column == null ? null : new PaymentId(column);
+    }
+
     private static StoredHold toHold(ReconciliationMapper.HoldRow r) {
         return new StoredHold(r.id, new TenantId(r.tenantId), r.channel, r.statementDay,
-                DiscrepancyClass.valueOf(r.discrepancyClass), r.subject, r.paymentId, readLine(r), r.detail,
+                DiscrepancyClass.valueOf(r.discrepancyClass), r.subject, paymentId(r.paymentId), readLine(r), r.detail,
                 HoldStatus.valueOf(r.status), r.settledByRun, r.result, Rows.instant(r.heldAt),
                 Rows.instant(r.settledAt));
     }

@@ -98,7 +98,8 @@ public class MyBatisRefundStore implements RefundStore {
     @Override
     public List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit) {
         return translate(() -> mapper.findStale(Rows.utc(staleBefore), limit, OPEN, ACTIVE_CASES)).stream()
-                .map(r -> new ResolutionCases.Candidate(new TenantId(r.tenantId), r.refundId, r.channel)).toList();
+                .map(r -> new ResolutionCases.Candidate(new TenantId(r.tenantId), new RefundId(r.refundId), r.channel))
+                .toList();
     }
 
     @Override

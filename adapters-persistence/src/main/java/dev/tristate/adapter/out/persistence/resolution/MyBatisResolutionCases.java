@@ -10,6 +10,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
@@ -33,13 +34,13 @@ public class MyBatisResolutionCases implements ResolutionCases {
     }
 
     @Override
-    public boolean open(TenantId tenantId, String paymentId, String channel, String reason, Instant dueAt) {
+    public boolean open(TenantId tenantId, PaymentOrRefundId paymentId, String channel, String reason, Instant dueAt) {
         // Two rounds: an insert that loses to a concurrent insert reads the row that won and decides again.
         for (int round = 0; round < 2; round++) {
-            CaseRow existing = translate(() -> mapper.find(paymentId));
+            CaseRow existing = translate(() -> mapper.find(paymentId.value()));
             if (existing == null) {
                 CaseRow row = new CaseRow();
-                row.paymentId = paymentId;
+                row.paymentId = paymentId.value();
                 row.tenantId = tenantId.value();
                 row.channel = channel;
                 row.reason = Columns.clip(reason, 64);
@@ -61,13 +62,13 @@ public class MyBatisResolutionCases implements ResolutionCases {
                     return false;
                 }
                 case RESOLVED -> {
-                    if (translate(() -> mapper.reopen(tenantId.value(), paymentId, Columns.clip(reason, 64),
+                    if (translate(() -> mapper.reopen(tenantId.value(), paymentId.value(), Columns.clip(reason, 64),
                             Rows.utc(dueAt))) == 1) {
                         return true;
                     }
                 }
                 case OPEN -> {
-                    translate(() -> mapper.bringForward(tenantId.value(), paymentId, Rows.utc(dueAt)));
+                    translate(() -> mapper.bringForward(tenantId.value(), paymentId.value(), Rows.utc(dueAt)));
                     return true;
                 }
             }
@@ -80,7 +81,8 @@ public class MyBatisResolutionCases implements ResolutionCases {
     public List<Candidate> findStalePayments(Instant staleBefore, int limit) {
         return translate(() -> mapper.findStalePayments(Rows.utc(staleBefore), limit, UNRESOLVED,
                 ACTIVE_CASES)).stream()
-                .map(r -> new Candidate(new TenantId(r.tenantId), r.paymentId, r.channel)).toList();
+                .map(r -> new Candidate(new TenantId(r.tenantId), PaymentOrRefundId.of(r.paymentId), r.channel))
+                .toList();
     }
 
     @Override
@@ -101,16 +103,17 @@ public class MyBatisResolutionCases implements ResolutionCases {
     }
 
     @Override
-    public Optional<ClaimedCase> claimNow(TenantId tenantId, String paymentId, LeaseToken lease, Instant now,
+    public Optional<ClaimedCase> claimNow(TenantId tenantId, PaymentOrRefundId paymentId, LeaseToken lease, Instant now,
                                           Instant leaseUntil) {
-        return translate(() -> mapper.leaseNow(tenantId.value(), paymentId, lease.toString(), Rows.utc(now),
-                Rows.utc(leaseUntil)) == 1 ? Optional.of(toClaimed(mapper.find(paymentId))) : Optional.empty());
+        return translate(() -> mapper.leaseNow(tenantId.value(), paymentId.value(), lease.toString(), Rows.utc(now),
+                Rows.utc(leaseUntil)) == 1 ? Optional.of(toClaimed(mapper.find(paymentId.value())))
+                : Optional.empty());
     }
 
     @Override
-    public boolean complete(String paymentId, LeaseToken lease, Completion c) {
+    public boolean complete(PaymentOrRefundId paymentId, LeaseToken lease, Completion c) {
         Instant next = c.status() == ResolutionStatus.OPEN ? c.nextAttemptAt() : c.at();
-        return translate(() -> mapper.complete(paymentId, lease.toString(), c.status().name(), c.attempts(),
+        return translate(() -> mapper.complete(paymentId.value(), lease.toString(), c.status().name(), c.attempts(),
                 Rows.utc(next), Columns.clip(c.lastResult(), 512), Rows.utc(c.at()))) == 1;
     }
 
@@ -118,7 +121,7 @@ public class MyBatisResolutionCases implements ResolutionCases {
     public void recordAttempt(Attempt a) {
         AttemptRow row = new AttemptRow();
         row.tenantId = a.tenantId().value();
-        row.paymentId = a.paymentId();
+        row.paymentId = a.paymentId().value();
         row.attempt = a.attempt();
         row.askedAt = Rows.utc(a.askedAt());
         row.answer = Columns.clip(a.answer(), 64);
@@ -128,8 +131,8 @@ public class MyBatisResolutionCases implements ResolutionCases {
     }
 
     @Override
-    public Optional<CaseView> find(TenantId tenantId, String paymentId) {
-        return Optional.ofNullable(translate(() -> mapper.find(paymentId)))
+    public Optional<CaseView> find(TenantId tenantId, PaymentOrRefundId paymentId) {
+        return Optional.ofNullable(translate(() -> mapper.find(paymentId.value())))
                 .filter(r -> r.tenantId.equals(tenantId.value())).map(MyBatisResolutionCases::toView);
     }
 
@@ -144,20 +147,21 @@ public class MyBatisResolutionCases implements ResolutionCases {
     }
 
     @Override
-    public List<Attempt> history(TenantId tenantId, String paymentId) {
-        return translate(() -> mapper.history(tenantId.value(), paymentId)).stream()
-                .map(r -> new Attempt(new TenantId(r.tenantId), r.paymentId, r.attempt, Rows.instant(r.askedAt),
-                        r.answer, r.effect, r.detail)).toList();
+    public List<Attempt> history(TenantId tenantId, PaymentOrRefundId paymentId) {
+        return translate(() -> mapper.history(tenantId.value(), paymentId.value())).stream()
+                .map(r -> new Attempt(new TenantId(r.tenantId), PaymentOrRefundId.of(r.paymentId), r.attempt,
+                        Rows.instant(r.askedAt), r.answer, r.effect, r.detail)).toList();
     }
 
     private static ClaimedCase toClaimed(CaseRow r) {
-        return new ClaimedCase(new TenantId(r.tenantId), r.paymentId, r.channel, r.attempts, Rows.instant(r.openedAt));
+        return new ClaimedCase(new TenantId(r.tenantId), PaymentOrRefundId.of(r.paymentId), r.channel, r.attempts,
+                Rows.instant(r.openedAt));
     }
 
     private static CaseView toView(CaseRow r) {
         ResolutionStatus status = ResolutionStatus.valueOf(r.status);
-        return new CaseView(new TenantId(r.tenantId), r.paymentId, r.channel, status, r.reason, r.attempts,
-                status == ResolutionStatus.OPEN ? Rows.instant(r.nextAttemptAt) : null, r.lastResult,
+        return new CaseView(new TenantId(r.tenantId), PaymentOrRefundId.of(r.paymentId), r.channel, status, r.reason,
+                r.attempts, status == ResolutionStatus.OPEN ? Rows.instant(r.nextAttemptAt) : null, r.lastResult,
                 Rows.instant(r.openedAt), Rows.instant(r.updatedAt), r.leaseToken != null);
     }
 }

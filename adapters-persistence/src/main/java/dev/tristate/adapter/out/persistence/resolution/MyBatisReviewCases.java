@@ -9,6 +9,7 @@ import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -26,7 +27,8 @@ public class MyBatisReviewCases implements ReviewCases {
     @Override
     public void open(NewCase c) {
         String detail = c.detail() == null || c.detail().length() <= 512 ? c.detail() : c.detail().substring(0, 512);
-        translate(() -> mapper.insert(c.tenantId().value(), c.paymentId(), c.notificationId(), c.reason().name(),
+        String paymentId = c.paymentId() == null ? null : c.paymentId().value();
+        translate(() -> mapper.insert(c.tenantId().value(), paymentId, c.notificationId(), c.reason().name(),
                 detail, Rows.utc(c.createdAt())));
     }
 
@@ -42,8 +44,8 @@ public class MyBatisReviewCases implements ReviewCases {
     }
 
     @Override
-    public List<ReviewCase> forPayment(TenantId tenantId, String paymentId) {
-        return translate(() -> mapper.forPayment(tenantId.value(), paymentId)).stream()
+    public List<ReviewCase> forPayment(TenantId tenantId, PaymentId paymentId) {
+        return translate(() -> mapper.forPayment(tenantId.value(), paymentId.value())).stream()
                 .map(MyBatisReviewCases::toDomain).toList();
     }
 

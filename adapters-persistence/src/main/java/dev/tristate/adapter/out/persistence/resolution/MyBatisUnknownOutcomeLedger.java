@@ -5,6 +5,7 @@ import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 import dev.tristate.adapter.out.persistence.jdbc.Columns;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -22,7 +23,7 @@ public class MyBatisUnknownOutcomeLedger implements UnknownOutcomeLedger {
     public long record(NewEntry e) {
         UnknownOutcomeMapper.Row row = new UnknownOutcomeMapper.Row();
         row.tenantId = e.tenantId().value();
-        row.paymentId = e.paymentId();
+        row.paymentId = e.paymentId().value();
         row.channel = e.channel();
         row.origin = e.origin().name();
         row.reference = Columns.clip(e.reference(), 255);
@@ -33,14 +34,14 @@ public class MyBatisUnknownOutcomeLedger implements UnknownOutcomeLedger {
     }
 
     @Override
-    public int resolve(TenantId tenantId, String paymentId, String resolution, Instant resolvedAt) {
-        return translate(() -> mapper.resolve(tenantId.value(), paymentId, Columns.clip(resolution, 512),
+    public int resolve(TenantId tenantId, PaymentOrRefundId paymentId, String resolution, Instant resolvedAt) {
+        return translate(() -> mapper.resolve(tenantId.value(), paymentId.value(), Columns.clip(resolution, 512),
                 Rows.utc(resolvedAt)));
     }
 
     @Override
-    public List<Entry> forPayment(TenantId tenantId, String paymentId) {
-        return translate(() -> mapper.forPayment(tenantId.value(), paymentId)).stream()
+    public List<Entry> forPayment(TenantId tenantId, PaymentOrRefundId paymentId) {
+        return translate(() -> mapper.forPayment(tenantId.value(), paymentId.value())).stream()
                 .map(MyBatisUnknownOutcomeLedger::toEntry).toList();
     }
 
@@ -51,7 +52,8 @@ public class MyBatisUnknownOutcomeLedger implements UnknownOutcomeLedger {
     }
 
     private static Entry toEntry(UnknownOutcomeMapper.Row r) {
-        return new Entry(r.id, new TenantId(r.tenantId), r.paymentId, r.channel, UnknownOutcomeOrigin.valueOf(r.origin),
-                r.reference, r.detail, Rows.instant(r.occurredAt), Rows.instant(r.resolvedAt), r.resolution);
+        return new Entry(r.id, new TenantId(r.tenantId), PaymentOrRefundId.of(r.paymentId), r.channel,
+                UnknownOutcomeOrigin.valueOf(r.origin), r.reference, r.detail, Rows.instant(r.occurredAt),
+                Rows.instant(r.resolvedAt), r.resolution);
     }
 }

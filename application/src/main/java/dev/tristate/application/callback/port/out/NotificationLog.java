@@ -4,6 +4,7 @@ import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -30,8 +31,9 @@ public interface NotificationLog {
     Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId);
 
     /** Every notification recorded about one payment of the tenant, in arrival order. */
-    List<NotificationView> forPayment(TenantId tenantId, String paymentId);
+    List<NotificationView> forPayment(TenantId tenantId, PaymentId paymentId);
 
+    /** {@code paymentId} is the out_trade_no as the notification gave it, which need not be an id of ours. */
     record Entry(String channel, String source, TenantId tenantId, String notifyId, String paymentId, String tradeNo,
                  String reportedStatus, Long reportedAmountMinor, String reportedCurrency, String traceId,
                  SignatureResult signatureResult, NotificationOutcome outcome, String reason, Long duplicateOf,

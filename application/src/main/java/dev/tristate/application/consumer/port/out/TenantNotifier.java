@@ -1,7 +1,9 @@
 package dev.tristate.application.consumer.port.out;
 
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.TaskKey;
+import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.util.Objects;
 
@@ -18,7 +20,7 @@ public interface TenantNotifier {
      * What the tenant's service is told: {@code type} {@value #GRANTED} (a grant was made) or {@value #REVOKED} (a
      * fully refunded payment's grants were revoked).
      */
-    record GrantNotice(String type, String tenantId, String paymentId, String paymentStatus, String userId,
+    record GrantNotice(String type, TenantId tenantId, PaymentId paymentId, String paymentStatus, String userId,
                        String sku) {
         public static final String GRANTED = "entitlement.granted";
         public static final String REVOKED = "entitlements.revoked";
@@ -28,7 +30,7 @@ public interface TenantNotifier {
         }
 
         /** The notice of a grant. */
-        public GrantNotice(String tenantId, String paymentId, String paymentStatus, String userId, String sku) {
+        public GrantNotice(TenantId tenantId, PaymentId paymentId, String paymentStatus, String userId, String sku) {
             this(GRANTED, tenantId, paymentId, paymentStatus, userId, sku);
         }
     }

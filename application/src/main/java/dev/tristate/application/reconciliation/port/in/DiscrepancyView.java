@@ -1,5 +1,6 @@
 package dev.tristate.application.reconciliation.port.in;
 
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.Repair;
 import dev.tristate.domain.reconciliation.RepairStatus;
@@ -12,7 +13,7 @@ import java.time.LocalDate;
  * ({@code ourStatus}, null when we have no payment), its class, the class's repair and where the repair stands.
  */
 public record DiscrepancyView(long id, TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind,
-                              Repair repair, String subject, String paymentId, String tradeNo, String channelStatus,
+                              Repair repair, String subject, PaymentId paymentId, String tradeNo, String channelStatus,
                               Long channelAmountMinor, String channelCurrency, Instant channelEventTime,
                               String ourStatus, String detail, RepairStatus repairStatus, String repairResult,
                               String repairedBy, String repairReason, Instant repairedAt, long firstRunId,

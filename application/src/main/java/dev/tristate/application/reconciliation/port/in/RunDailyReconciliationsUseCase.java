@@ -1,5 +1,6 @@
 package dev.tristate.application.reconciliation.port.in;
 
+import dev.tristate.domain.tenant.TenantId;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
@@ -28,7 +29,7 @@ public interface RunDailyReconciliationsUseCase {
         }
     }
 
-    record AccountResult(String tenantId, String channel, Outcome outcome, String detail) {
+    record AccountResult(TenantId tenantId, String channel, Outcome outcome, String detail) {
     }
 
     enum Outcome {

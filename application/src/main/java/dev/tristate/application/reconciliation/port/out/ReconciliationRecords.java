@@ -1,5 +1,6 @@
 package dev.tristate.application.reconciliation.port.out;
 
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.RepairStatus;
 import dev.tristate.domain.reconciliation.StatementLine;
@@ -124,7 +125,7 @@ public interface ReconciliationRecords {
 
     /** A new discrepancy. {@code line} is the statement's side (null when the statement does not list it). */
     record NewDiscrepancy(TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind, String subject,
-                          String paymentId, StatementLine line, String ourStatus, String detail, long runId,
+                          PaymentId paymentId, StatementLine line, String ourStatus, String detail, long runId,
                           Instant at) {
         public NewDiscrepancy {
             Objects.requireNonNull(tenantId, "tenant id");
@@ -142,7 +143,7 @@ public interface ReconciliationRecords {
 
     /** A discrepancy with its repair: the repair is the class's, stored as its name. */
     record StoredDiscrepancy(long id, TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind,
-                             String repair, String subject, String paymentId, StatementLine line, String ourStatus,
+                             String repair, String subject, PaymentId paymentId, StatementLine line, String ourStatus,
                              String detail, RepairStatus repairStatus, String repairResult, String repairedBy,
                              String repairReason, Instant repairedAt, long firstRunId, Instant createdAt) {
     }
@@ -155,7 +156,7 @@ public interface ReconciliationRecords {
     }
 
     record NewHold(TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind, String subject,
-                   String paymentId, StatementLine line, String detail, long runId, Instant at) {
+                   PaymentId paymentId, StatementLine line, String detail, long runId, Instant at) {
         public NewHold {
             Objects.requireNonNull(tenantId, "tenant id");
             Objects.requireNonNull(channel, "channel");
@@ -167,7 +168,7 @@ public interface ReconciliationRecords {
     }
 
     record StoredHold(long id, TenantId tenantId, String channel, LocalDate day, DiscrepancyClass kind,
-                      String subject, String paymentId, StatementLine line, String detail, HoldStatus status,
+                      String subject, PaymentId paymentId, StatementLine line, String detail, HoldStatus status,
                       Long settledByRun, String result, Instant heldAt, Instant settledAt) {
     }
 }

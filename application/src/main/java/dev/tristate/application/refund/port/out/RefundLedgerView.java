@@ -1,5 +1,6 @@
 package dev.tristate.application.refund.port.out;
 
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.LocalDate;
@@ -27,8 +28,11 @@ public interface RefundLedgerView {
     /** Asks the channel about the refund of this mismatch; returns what it did. */
     String queryRefund(TenantId tenantId, String channel, String subject, String operator, String reason);
 
-    /** {@code subject}: the key of the mismatch within its class (the refund's out_trade_no or trade_no). */
-    record RefundMismatch(StatementLine line, String subject, String paymentId, String detail) {
+    /**
+     * {@code subject}: the key of the mismatch within its class (the refund's out_trade_no or trade_no);
+     * {@code paymentId}: null when the line names no payment id of ours.
+     */
+    record RefundMismatch(StatementLine line, String subject, PaymentId paymentId, String detail) {
         public RefundMismatch {
             Objects.requireNonNull(subject, "subject");
             Objects.requireNonNull(detail, "detail");

@@ -1,5 +1,6 @@
 package dev.tristate.application.resolution.port.in;
 
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
@@ -10,7 +11,7 @@ import java.util.List;
  * A payment the resolver works on: its case, the queries made (oldest first) and the unknown outcomes that led to
  * it. {@code paymentStatus} is null when the payment was never stored (a create whose commit did not happen).
  */
-public record UnknownCaseView(TenantId tenantId, String paymentId, String channel, String paymentStatus,
+public record UnknownCaseView(TenantId tenantId, PaymentOrRefundId paymentId, String channel, String paymentStatus,
                               ResolutionStatus status, String reason, int attempts, Instant nextQueryAt,
                               String lastResult, Instant openedAt, Instant updatedAt, List<QueryAttempt> history,
                               List<LedgerEntry> unknownOutcomes) {

@@ -1,6 +1,7 @@
 package dev.tristate.application.resolution.port.out;
 
 import dev.tristate.domain.outbox.LeaseToken;
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -10,7 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The resolver's work list: one case per payment whose outcome the channel must tell us. Several resolver instances
+ * The resolver's work list: one case per payment (or refund: {@code paymentId} names either) whose outcome
+ * the channel must tell us. Several resolver instances
  * share it safely: a case is worked on only under a lease, and every write-back is conditional on the lease token.
  */
 public interface ResolutionCases {
@@ -20,7 +22,7 @@ public interface ResolutionCases {
      * {@code dueAt} if that is sooner (unless leased); a FLAGGED case stays flagged (a person has it). Returns whether
      * the case is open afterwards.
      */
-    boolean open(TenantId tenantId, String paymentId, String channel, String reason, Instant dueAt);
+    boolean open(TenantId tenantId, PaymentOrRefundId paymentId, String channel, String reason, Instant dueAt);
 
     /**
      * Unresolved payments (PENDING, PROCESSING, UNKNOWN) not changed since {@code staleBefore} that have no open or
@@ -35,27 +37,27 @@ public interface ResolutionCases {
     List<ClaimedCase> claim(Collection<String> channels, int limit, LeaseToken lease, Instant now, Instant leaseUntil);
 
     /** Leases one case now, due or not (an operator asked); empty when another resolver holds it. */
-    Optional<ClaimedCase> claimNow(TenantId tenantId, String paymentId, LeaseToken lease, Instant now,
+    Optional<ClaimedCase> claimNow(TenantId tenantId, PaymentOrRefundId paymentId, LeaseToken lease, Instant now,
                                    Instant leaseUntil);
 
     /** Writes back a worked case, only while the lease is still ours; false when it was taken over. */
-    boolean complete(String paymentId, LeaseToken lease, Completion completion);
+    boolean complete(PaymentOrRefundId paymentId, LeaseToken lease, Completion completion);
 
     /** Appends one query of the channel to the case's history. */
     void recordAttempt(Attempt attempt);
 
-    Optional<CaseView> find(TenantId tenantId, String paymentId);
+    Optional<CaseView> find(TenantId tenantId, PaymentOrRefundId paymentId);
 
     /** Cases of one tenant or all (null), in the given statuses, most recently changed first. */
     List<CaseView> list(TenantId tenantIdOrNull, Collection<ResolutionStatus> statuses, int limit);
 
     /** The queries made for the payment, oldest first. */
-    List<Attempt> history(TenantId tenantId, String paymentId);
+    List<Attempt> history(TenantId tenantId, PaymentOrRefundId paymentId);
 
-    record Candidate(TenantId tenantId, String paymentId, String channel) {
+    record Candidate(TenantId tenantId, PaymentOrRefundId paymentId, String channel) {
     }
 
-    record ClaimedCase(TenantId tenantId, String paymentId, String channel, int attempts, Instant openedAt) {
+    record ClaimedCase(TenantId tenantId, PaymentOrRefundId paymentId, String channel, int attempts, Instant openedAt) {
     }
 
     /** What a worked case becomes: status, attempts so far, when next (OPEN only), what was found. */
@@ -69,14 +71,14 @@ public interface ResolutionCases {
         }
     }
 
-    record CaseView(TenantId tenantId, String paymentId, String channel, ResolutionStatus status, String reason,
-                    int attempts, Instant nextAttemptAt, String lastResult, Instant openedAt, Instant updatedAt,
-                    boolean leased) {
+    record CaseView(TenantId tenantId, PaymentOrRefundId paymentId, String channel, ResolutionStatus status,
+                    String reason, int attempts, Instant nextAttemptAt, String lastResult, Instant openedAt,
+                    Instant updatedAt, boolean leased) {
     }
 
     /** One query: what the channel answered ({@code answer}) and what it did to the payment ({@code effect}). */
-    record Attempt(TenantId tenantId, String paymentId, int attempt, Instant askedAt, String answer, String effect,
-                   String detail) {
+    record Attempt(TenantId tenantId, PaymentOrRefundId paymentId, int attempt, Instant askedAt, String answer,
+                   String effect, String detail) {
         public Attempt {
             Objects.requireNonNull(tenantId, "tenant id");
             Objects.requireNonNull(paymentId, "payment id");

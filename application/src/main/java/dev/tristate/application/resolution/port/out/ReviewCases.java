@@ -3,6 +3,7 @@ package dev.tristate.application.resolution.port.out;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -21,14 +22,14 @@ public interface ReviewCases {
 
     Optional<ReviewCase> find(long caseId);
 
-    List<ReviewCase> forPayment(TenantId tenantId, String paymentId);
+    List<ReviewCase> forPayment(TenantId tenantId, PaymentId paymentId);
 
     long countOpen();
 
     /** Closes an open case with the decision; false when it was no longer open (someone decided first). */
     boolean resolve(long caseId, String resolvedBy, String resolution, Instant at);
 
-    record NewCase(TenantId tenantId, String paymentId, long notificationId, AnomalyReason reason, String detail,
+    record NewCase(TenantId tenantId, PaymentId paymentId, long notificationId, AnomalyReason reason, String detail,
                    Instant createdAt) {
         public NewCase {
             Objects.requireNonNull(tenantId, "tenant id");

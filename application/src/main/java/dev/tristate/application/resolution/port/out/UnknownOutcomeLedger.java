@@ -1,5 +1,6 @@
 package dev.tristate.application.resolution.port.out;
 
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -16,15 +17,15 @@ public interface UnknownOutcomeLedger {
     long record(NewEntry entry);
 
     /** Marks every open entry of the payment resolved with what was found; returns how many. */
-    int resolve(TenantId tenantId, String paymentId, String resolution, Instant resolvedAt);
+    int resolve(TenantId tenantId, PaymentOrRefundId paymentId, String resolution, Instant resolvedAt);
 
     /** The payment's entries, oldest first. */
-    List<Entry> forPayment(TenantId tenantId, String paymentId);
+    List<Entry> forPayment(TenantId tenantId, PaymentOrRefundId paymentId);
 
     /** The most recent entries of one tenant, or of all (null), newest first; only open ones when asked. */
     List<Entry> recent(TenantId tenantIdOrNull, boolean openOnly, int limit);
 
-    record NewEntry(TenantId tenantId, String paymentId, String channel, UnknownOutcomeOrigin origin,
+    record NewEntry(TenantId tenantId, PaymentOrRefundId paymentId, String channel, UnknownOutcomeOrigin origin,
                     String reference, String detail, Instant occurredAt) {
         public NewEntry {
             Objects.requireNonNull(tenantId, "tenant id");
@@ -35,7 +36,7 @@ public interface UnknownOutcomeLedger {
         }
     }
 
-    record Entry(long id, TenantId tenantId, String paymentId, String channel, UnknownOutcomeOrigin origin,
+    record Entry(long id, TenantId tenantId, PaymentOrRefundId paymentId, String channel, UnknownOutcomeOrigin origin,
                  String reference, String detail, Instant occurredAt, Instant resolvedAt, String resolution) {
         public boolean open() {
             return resolvedAt == null;

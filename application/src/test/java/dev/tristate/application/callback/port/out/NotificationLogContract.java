@@ -9,6 +9,7 @@ import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -61,7 +62,8 @@ public abstract class NotificationLogContract {
 
         assertThat(second).isNotEqualTo(first);
         assertThat(log().findFirstArrival("sandbox", tenant, "n-d")).isEmpty();
-        assertThat(log().forPayment(tenant, payment)).extracting(NotificationView::id).containsExactly(first, second);
+        assertThat(log().forPayment(tenant, new PaymentId(payment))).extracting(NotificationView::id)
+                .containsExactly(first, second);
     }
 
     @Test
@@ -70,7 +72,7 @@ public abstract class NotificationLogContract {
         long rejected = log().record(entry(tenant, "n-2", NotificationOutcome.REJECTED, "bad signature",
                 T0.plusSeconds(1)));
 
-        assertThat(log().forPayment(tenant, payment)).containsExactly(
+        assertThat(log().forPayment(tenant, new PaymentId(payment))).containsExactly(
                 new NotificationView(first, "sandbox", "CALLBACK", "n-1", "SUCCESS", SignatureResult.VALID,
                         NotificationOutcome.IN_PROGRESS, null, null, null, T0),
                 new NotificationView(rejected, "sandbox", "CALLBACK", "n-2", "SUCCESS", SignatureResult.VALID,
@@ -82,7 +84,7 @@ public abstract class NotificationLogContract {
         log().record(entry(new TenantId("t-log-" + UUID.randomUUID().toString().substring(0, 8)), "n-1",
                 NotificationOutcome.REJECTED, "unknown", T0));
 
-        assertThat(log().forPayment(tenant, payment)).isEmpty();
+        assertThat(log().forPayment(tenant, new PaymentId(payment))).isEmpty();
     }
 
     @Test
@@ -92,7 +94,7 @@ public abstract class NotificationLogContract {
         log().complete(id, new Completion(NotificationOutcome.APPLIED, PaymentStatus.PENDING,
                 PaymentStatus.SUCCEEDED, "paid", 200, "{\"code\":\"SUCCESS\"}", 1234));
 
-        assertThat(log().forPayment(tenant, payment)).singleElement().satisfies(v -> {
+        assertThat(log().forPayment(tenant, new PaymentId(payment))).singleElement().satisfies(v -> {
             assertThat(v.id()).isEqualTo(id);
             assertThat(v.outcome()).isEqualTo(NotificationOutcome.APPLIED);
             assertThat(v.statusBefore()).isEqualTo(PaymentStatus.PENDING);

@@ -13,6 +13,7 @@ import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentOrRefundId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
@@ -162,9 +163,9 @@ public abstract class RefundStoreContract {
         Refund settled = aRefund(payment, 100, T0);
         refunds().markFailed(settled, "refused", T0);
 
-        List<String> found = refunds().findStale(T0.plusSeconds(60), 10_000).stream()
+        List<PaymentOrRefundId> found = refunds().findStale(T0.plusSeconds(60), 10_000).stream()
                 .map(ResolutionCases.Candidate::paymentId).toList();
 
-        assertThat(found).contains(stale.id().value()).doesNotContain(fresh.id().value(), settled.id().value());
+        assertThat(found).contains(stale.id()).doesNotContain(fresh.id(), settled.id());
     }
 }

@@ -13,6 +13,8 @@ import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentOrRefundId;
+import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;
@@ -51,15 +53,15 @@ public abstract class ResolutionCasesContract {
 
     private final String channel = "rc" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
-    private static String aPaymentId() {
-        return "pay_" + UUID.randomUUID().toString().replace("-", "");
+    private static PaymentId aPaymentId() {
+        return new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", ""));
     }
 
     private static LeaseToken aLease() {
         return new LeaseToken(UUID.randomUUID());
     }
 
-    private boolean open(TenantId tenant, String paymentId, Instant due) {
+    private boolean open(TenantId tenant, PaymentOrRefundId paymentId, Instant due) {
         return transactions().inTransaction(() -> cases().open(tenant, paymentId, channel, "CALLBACK_COMMIT", due));
     }
 
@@ -67,14 +69,14 @@ public abstract class ResolutionCasesContract {
         return transactions().inTransaction(() -> cases().claim(List.of(channel), 10, lease, now, now.plus(LEASE)));
     }
 
-    private boolean complete(String paymentId, LeaseToken lease, Completion completion) {
+    private boolean complete(PaymentOrRefundId paymentId, LeaseToken lease, Completion completion) {
         return transactions().inTransaction(() -> cases().complete(paymentId, lease, completion));
     }
 
     @Test
     void anOpenCaseIsClaimedWhenDueAndByOneLeaseOnly() {
         TenantId tenant = aTenant();
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         assertThat(open(tenant, payment, T0.plusSeconds(30))).isTrue();
 
         assertThat(claim(aLease(), T0)).as("not yet due").isEmpty();
@@ -95,7 +97,7 @@ public abstract class ResolutionCasesContract {
     @Test
     void anExpiredLeaseMakesTheCaseDueAgainAndTheFirstHoldersWriteBackIsRefused() {
         TenantId tenant = aTenant();
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         open(tenant, payment, T0);
         LeaseToken first = aLease();
         claim(first, T0);
@@ -119,7 +121,7 @@ public abstract class ResolutionCasesContract {
     @Test
     void aResolvedCaseIsNotClaimedAndOpeningItAgainStartsAfresh() {
         TenantId tenant = aTenant();
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         open(tenant, payment, T0);
         LeaseToken lease = aLease();
         claim(lease, T0);
@@ -136,7 +138,7 @@ public abstract class ResolutionCasesContract {
     @Test
     void aFlaggedCaseStaysWithThePersonUntilSomeoneAsksNow() {
         TenantId tenant = aTenant();
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         open(tenant, payment, T0);
         LeaseToken lease = aLease();
         claim(lease, T0);
@@ -159,7 +161,7 @@ public abstract class ResolutionCasesContract {
     @Test
     void openingAnOpenCaseAgainBringsItForwardButNeverPostponesIt() {
         TenantId tenant = aTenant();
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         open(tenant, payment, T0.plusSeconds(600));
 
         assertThat(open(tenant, payment, T0.plusSeconds(30))).isTrue();
@@ -175,18 +177,18 @@ public abstract class ResolutionCasesContract {
         Payment stale = insertPayment(tenant, T0);
         Payment fresh = insertPayment(tenant, T0.plusSeconds(3600));
         Payment withCase = insertPayment(tenant, T0);
-        open(tenant, withCase.id().value(), T0);
+        open(tenant, withCase.id(), T0);
 
-        List<String> found = cases().findStalePayments(T0.plusSeconds(60), 10_000).stream()
+        List<PaymentOrRefundId> found = cases().findStalePayments(T0.plusSeconds(60), 10_000).stream()
                 .map(ResolutionCases.Candidate::paymentId).toList();
 
-        assertThat(found).contains(stale.id().value()).doesNotContain(fresh.id().value(), withCase.id().value());
+        assertThat(found).contains(stale.id()).doesNotContain(fresh.id(), withCase.id());
     }
 
     @Test
     void theHistoryKeepsEveryQueryInOrder() {
         TenantId tenant = aTenant();
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         transactions().inTransaction(() -> {
             cases().recordAttempt(new Attempt(tenant, payment, 1, T0, "TIMEOUT", "NONE", "no answer in 5s"));
             cases().recordAttempt(new Attempt(tenant, payment, 2, T0.plusSeconds(30), "SUCCESS", "APPLIED", null));
@@ -195,6 +197,17 @@ public abstract class ResolutionCasesContract {
         assertThat(cases().history(tenant, payment)).extracting(Attempt::answer).containsExactly("TIMEOUT", "SUCCESS");
         assertThat(cases().history(tenant, payment).get(0).detail()).isEqualTo("no answer in 5s");
         assertThat(cases().history(aTenant(), payment)).isEmpty();
+    }
+
+    @Test
+    void aRefundsCaseComesBackNamedByItsRefundId() {
+        TenantId tenant = aTenant();
+        RefundId refund = new RefundId(RefundId.PREFIX + UUID.randomUUID().toString().replace("-", ""));
+        open(tenant, refund, T0);
+
+        assertThat(claim(aLease(), T0)).singleElement()
+                .satisfies(c -> assertThat(c.paymentId()).isInstanceOf(RefundId.class).isEqualTo(refund));
+        assertThat(cases().find(tenant, refund)).hasValueSatisfying(v -> assertThat(v.paymentId()).isEqualTo(refund));
     }
 
     @Test
@@ -213,7 +226,7 @@ public abstract class ResolutionCasesContract {
                     start.await();
                     List<String> mine = new ArrayList<>();
                     for (int round = 0; round < 10; round++) {
-                        claim(aLease(), T0.plusSeconds(1)).forEach(c -> mine.add(c.paymentId()));
+                        claim(aLease(), T0.plusSeconds(1)).forEach(c -> mine.add(c.paymentId().value()));
                     }
                     return mine;
                 };
@@ -235,7 +248,7 @@ public abstract class ResolutionCasesContract {
     }
 
     private Payment insertPayment(TenantId tenant, Instant at) {
-        Payment payment = Payment.initiate(new PaymentId(aPaymentId()), tenant, new MerchantOrderId("o-rc"),
+        Payment payment = Payment.initiate(aPaymentId(), tenant, new MerchantOrderId("o-rc"),
                 Money.of(1999, "CNY"), channel, "u-1", "sku-1", "", at);
         transactions().inTransaction(() -> payments().insert(payment));
         return payment;

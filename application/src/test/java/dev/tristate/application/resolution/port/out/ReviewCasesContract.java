@@ -7,6 +7,7 @@ import dev.tristate.application.resolution.port.out.ReviewCases.NewCase;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -27,11 +28,11 @@ public abstract class ReviewCasesContract {
 
     private final TenantId tenant = new TenantId("t-rev-" + UUID.randomUUID().toString().substring(0, 8));
 
-    private static String aPaymentId() {
-        return "pay_" + UUID.randomUUID().toString().replace("-", "");
+    private static PaymentId aPaymentId() {
+        return new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", ""));
     }
 
-    private NewCase open(String paymentId, Instant at) {
+    private NewCase open(PaymentId paymentId, Instant at) {
         NewCase newCase = new NewCase(tenant, paymentId, aNotificationId(), AnomalyReason.AMOUNT_MISMATCH,
                 "channel reported 0.01 CNY", at);
         reviews().open(newCase);
@@ -51,7 +52,7 @@ public abstract class ReviewCasesContract {
 
         assertThat(reviews().find(found.id())).contains(found);
         assertThat(found.tenantId()).isEqualTo(tenant);
-        assertThat(found.paymentId()).isEqualTo(opened.paymentId());
+        assertThat(found.paymentId()).isEqualTo(opened.paymentId().value());
         assertThat(found.reason()).isEqualTo(AnomalyReason.AMOUNT_MISMATCH);
         assertThat(found.detail()).isEqualTo("channel reported 0.01 CNY");
         assertThat(found.createdAt()).isEqualTo(T0);
@@ -112,7 +113,7 @@ public abstract class ReviewCasesContract {
 
     @Test
     void aPaymentsCasesAreItsOwnInTheOrderTheyWereOpened() {
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         NewCase first = open(payment, T0.plusSeconds(5));
         NewCase second = open(payment, T0);
         open(aPaymentId(), T0);

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger.Entry;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger.NewEntry;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentOrRefundId;
+import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -23,18 +26,18 @@ public abstract class UnknownOutcomeLedgerContract {
     private final TenantId tenant = new TenantId("t-ledger-" + UUID.randomUUID().toString().substring(0, 8));
     private final TenantId otherTenant = new TenantId("t-ledger-" + UUID.randomUUID().toString().substring(0, 8));
 
-    private static String aPaymentId() {
-        return "pay_" + UUID.randomUUID().toString().replace("-", "");
+    private static PaymentId aPaymentId() {
+        return new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", ""));
     }
 
-    private long record(TenantId t, String paymentId, UnknownOutcomeOrigin origin, Instant at) {
+    private long record(TenantId t, PaymentOrRefundId paymentId, UnknownOutcomeOrigin origin, Instant at) {
         return transactions().inTransaction(() -> ledger().record(new NewEntry(t, paymentId, "sandbox", origin,
                 "ref-1", "timeout during COMMIT", at)));
     }
 
     @Test
     void aRecordedEntryIsOpenAndReadBackAsWritten() {
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         long id = record(tenant, payment, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0);
 
         assertThat(ledger().forPayment(tenant, payment)).singleElement().satisfies(e -> {
@@ -51,8 +54,8 @@ public abstract class UnknownOutcomeLedgerContract {
 
     @Test
     void resolvingClosesEveryOpenEntryOfThePaymentAndOnlyThose() {
-        String payment = aPaymentId();
-        String other = aPaymentId();
+        PaymentId payment = aPaymentId();
+        PaymentId other = aPaymentId();
         record(tenant, payment, UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT, T0);
         record(tenant, payment, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0.plusSeconds(1));
         record(tenant, other, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0);
@@ -74,9 +77,18 @@ public abstract class UnknownOutcomeLedgerContract {
     }
 
     @Test
+    void aRefundsEntryIsReadBackNamedByItsRefundId() {
+        RefundId refund = new RefundId(RefundId.PREFIX + UUID.randomUUID().toString().replace("-", ""));
+        record(tenant, refund, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0);
+
+        assertThat(ledger().forPayment(tenant, refund)).singleElement()
+                .satisfies(e -> assertThat(e.paymentId()).isInstanceOf(RefundId.class).isEqualTo(refund));
+    }
+
+    @Test
     void recentIsPerTenantNewestFirstAndCanBeLimitedToOpenEntries() {
-        String a = aPaymentId();
-        String b = aPaymentId();
+        PaymentId a = aPaymentId();
+        PaymentId b = aPaymentId();
         record(tenant, a, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0);
         record(tenant, b, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0.plusSeconds(5));
         record(otherTenant, aPaymentId(), UnknownOutcomeOrigin.CALLBACK_COMMIT, T0.plusSeconds(9));
@@ -89,7 +101,7 @@ public abstract class UnknownOutcomeLedgerContract {
 
     @Test
     void aResolutionLongerThanTheColumnIsKeptShortenedRatherThanLost() {
-        String payment = aPaymentId();
+        PaymentId payment = aPaymentId();
         record(tenant, payment, UnknownOutcomeOrigin.CALLBACK_COMMIT, T0);
 
         transactions().inTransaction(() -> ledger().resolve(tenant, payment, "x".repeat(2000), T0));
