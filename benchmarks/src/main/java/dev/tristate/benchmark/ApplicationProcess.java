@@ -40,6 +40,16 @@ final class ApplicationProcess implements AutoCloseable {
     /** As {@link #start(Settings, String, Path)}, with more {@code --name=value} arguments for the application. */
     static ApplicationProcess start(Settings settings, String masterKey, Path workDir, List<String> extraArgs)
             throws Exception {
+        return start(settings, masterKey, workDir, extraArgs, null);
+    }
+
+    /**
+     * As {@link #start(Settings, String, Path, List)}, with {@code extraClasses} (a class directory, or null for
+     * none) on the application's class path: the jar as shipped, run by Spring Boot's PropertiesLauncher, which
+     * puts {@code loader.path} before the jar's own classes and libraries.
+     */
+    static ApplicationProcess start(Settings settings, String masterKey, Path workDir, List<String> extraArgs,
+                                    Path extraClasses) throws Exception {
         Path jar = settings.appJar().toAbsolutePath();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no application at " + jar + ": build it first (mvn -DskipTests package)"
@@ -49,8 +59,13 @@ final class ApplicationProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(settings.appJvmArgs());
-        command.addAll(List.of("-jar", jar.toString(),
-                "--spring.profiles.active=prod",
+        if (extraClasses == null) {
+            command.addAll(List.of("-jar", jar.toString()));
+        } else {
+            command.addAll(List.of("-Dloader.path=" + extraClasses.toAbsolutePath(), "-cp", jar.toString(),
+                    "org.springframework.boot.loader.launch.PropertiesLauncher"));
+        }
+        command.addAll(List.of("--spring.profiles.active=prod",
                 "--server.port=" + port,
                 "--spring.datasource.url=" + settings.jdbcUrl(),
                 "--spring.datasource.username=" + settings.dbUser(),

@@ -3,8 +3,9 @@ package dev.tristate.benchmark;
 import java.util.Arrays;
 
 /**
- * {@code java -jar benchmarks/target/benchmarks.jar [relay] [--option=value ...]}: without a first word the callback
- * benchmark, with {@code relay} the outbox relay benchmark (docs/benchmarks.md).
+ * {@code java -jar benchmarks/target/benchmarks.jar [callback|relay|consumer] [--option=value ...]}: the callback
+ * benchmark (also without a first word), the outbox relay benchmark or the entitlements consumer benchmark; each is
+ * described in docs/benchmarks.md.
  */
 public final class Benchmarks {
 

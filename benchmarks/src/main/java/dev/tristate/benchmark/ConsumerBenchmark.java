@@ -46,7 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The entitlements consumer benchmark (docs/benchmarks-consumer.md). Against MariaDB/MySQL and RabbitMQ, with the
+ * The entitlements consumer benchmark (docs/benchmarks.md). Against MariaDB/MySQL and RabbitMQ, with the
  * application started from its jar (prod profile) as a child process:
  *
  * <ol>

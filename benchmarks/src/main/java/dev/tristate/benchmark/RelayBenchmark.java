@@ -6,6 +6,8 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import dev.tristate.benchmark.baseline.BaselineClasses;
+import dev.tristate.benchmark.baseline.OneByOneConfirms;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +39,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li><b>raw</b>: the same payloads published straight to the broker from this JVM with the broker's own client,
  *       persistent and mandatory, confirms awaited per batch of the relay's batch size; no database;</li>
  *   <li><b>relay, one by one</b>: one application process whose relay waits for each confirm before the next
- *       message ({@code tristate.relay.confirm-wait=EACH});</li>
+ *       message: the application as shipped, its publisher handed every event as a batch of its own by the
+ *       benchmark's {@link OneByOneConfirms}, added to that process alone;</li>
  *   <li><b>relay</b>: one application process, then two, with the shipped relay (confirms awaited per batch);</li>
  *   <li><b>claim time</b>: with no relay running, the relay's claim transaction timed over a table holding 10k,
  *       100k and 1M SENT rows (and its EXPLAIN at each size).</li>
@@ -168,7 +171,7 @@ public final class RelayBenchmark {
 
         // The schema, the topology (declared by the application on connecting) and an empty outbox.
         try (ApplicationProcess app = start(workDir, "schema", masterKey, List.of("--tristate.relay.enabled=false",
-                "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"))) {
+                "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"), null)) {
             truncateOutbox();
         }
         try (Broker broker = new Broker()) {
@@ -184,13 +187,13 @@ public final class RelayBenchmark {
 
             if (oneByOneBacklog > 0) {
                 // It waits for the broker, not for the CPU: a short warm-up is enough, and a long one would take minutes.
-                Drain each = relayPhase(broker, workDir, masterKey, 1, "EACH", Math.min(warmup, oneByOneBacklog),
+                Drain each = relayPhase(broker, workDir, masterKey, 1, true, Math.min(warmup, oneByOneBacklog),
                         oneByOneBacklog);
                 drains.add(each);
                 ok &= each.complete();
             }
             for (int n : relays) {
-                Drain batched = relayPhase(broker, workDir, masterKey, n, "BATCH", warmup, backlog);
+                Drain batched = relayPhase(broker, workDir, masterKey, n, false, warmup, backlog);
                 drains.add(batched);
                 ok &= batched.complete();
             }
@@ -207,25 +210,35 @@ public final class RelayBenchmark {
         return ok;
     }
 
-    private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, String confirmWait,
+    private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, boolean oneByOne,
                              int warmup, int events) throws Exception {
         String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
-                + (confirmWait.equals("EACH") ? "one by one" : "per batch");
+                + (oneByOne ? "one by one" : "per batch");
         // No consumer: the queue must hold what the relay published, to be counted (and it measures the relay alone).
         List<String> args = new ArrayList<>(List.of("--tristate.consumers.enabled=false",
                 "--tristate.resolver.enabled=false", "--tristate.relay.enabled=true",
-                "--tristate.relay.batch-size=" + batchSize, "--tristate.relay.interval=20ms",
-                "--tristate.relay.confirm-wait=" + confirmWait));
+                "--tristate.relay.batch-size=" + batchSize, "--tristate.relay.interval=20ms"));
         if (!relayThreads.isEmpty()) {
             args.add("--tristate.relay.threads=" + Integer.parseInt(relayThreads));
+        }
+        Path baseline = null;
+        if (oneByOne) {
+            args.add("--spring.main.sources=" + BaselineClasses.SOURCE);
+            baseline = BaselineClasses.writeTo(workDir.resolve("one-by-one-classes"));
         }
         List<ApplicationProcess> apps = new ArrayList<>();
         try {
             for (int i = 0; i < processes; i++) {
-                apps.add(start(workDir, "relay-" + phases.incrementAndGet(), masterKey, args));
+                ApplicationProcess app = start(workDir, "relay-" + phases.incrementAndGet(), masterKey, args,
+                        baseline);
+                apps.add(app);
+                if (oneByOne && !Files.readString(app.log()).contains(OneByOneConfirms.WRAPPED)) {
+                    throw new IllegalStateException("the one-by-one baseline did not take effect in " + app.log()
+                            + ": its relay would publish per batch");
+                }
             }
             if (warmup > 0) {
-                warmUp(broker, apps, label, warmup, confirmWait.equals("EACH") ? warmup : maxWarmup);
+                warmUp(broker, apps, label, warmup, oneByOne ? warmup : maxWarmup);
             }
             String phase = "m" + phases.incrementAndGet();
             Load.Cpu cpu = new Load.Cpu(apps.stream().mapToLong(ApplicationProcess::pid).toArray());
@@ -254,10 +267,10 @@ public final class RelayBenchmark {
      * Drains of {@code round} events until the relays' JIT compilers took at most {@link #JIT_QUIET} of the relays'
      * CPU in the last one, up to {@code max} events in all: the drain is to measure the compiled relay, not its
      * compiler, which on two cores competes with the relay, the database and the broker. (The relay's per-batch
-     * code runs once per 100 events, so it reaches the optimizing compiler late: the compiler still took a quarter of
-     * the relay's CPU after 40 000 events in session 3. In session 5 it stayed at 10-20% of the relay's CPU, 0.005-0.011
-     * ms per event, even after 200 000 events: a trickle of compilations that a run of minutes does not end. Hence
-     * the cap, and the JIT figure printed with every drain.)
+     * code runs once per 100 events, so it reaches the optimizing compiler late: after 40 000 events the compiler
+     * can still take a quarter of the relay's CPU, and even after 200 000 it keeps 10-20% (0.005-0.011 ms per event),
+     * a trickle of compilations that a run of minutes does not end. Hence the cap, and the JIT figure printed with
+     * every drain.)
      */
     private void warmUp(Broker broker, List<ApplicationProcess> apps, String label, int round, int max)
             throws Exception {
@@ -286,10 +299,11 @@ public final class RelayBenchmark {
         }
     }
 
-    private ApplicationProcess start(Path workDir, String name, String masterKey, List<String> args)
-            throws Exception {
+    private ApplicationProcess start(Path workDir, String name, String masterKey, List<String> args,
+                                     Path extraClasses) throws Exception {
         long started = System.nanoTime();
-        ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args);
+        ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args,
+                extraClasses);
         say(String.format(Locale.ROOT, "application %s healthy on port %d after %.1f s (log %s)", name, app.port(),
                 (System.nanoTime() - started) / 1e9, app.log()));
         return app;
@@ -323,12 +337,11 @@ public final class RelayBenchmark {
 
     /**
      * Preloads n PENDING events, all due at one moment after the preload has committed, waits for that moment and
-     * returns it. Nothing has to change in the rows to make them due: an earlier version preloaded them due in the
-     * far future and made them due with one UPDATE of the whole backlog, whose index changes the database then purged
-     * while the relays drained, so that the relay was charged for the benchmark's own UPDATE (session 6: that and the
-     * rows of earlier phases left in the table were together about a third of the database's CPU per event). The
-     * moment is set from the last preload's speed with room to spare; if the preload overran it anyway, the relays
-     * began during the preload and the drain says so.
+     * returns it. Nothing has to change in the rows to make them due: making them due with one UPDATE of the whole
+     * backlog would leave index changes that the database purges while the relays drain, charging the relay for the
+     * benchmark's own UPDATE (that and rows of earlier phases left in the table measured about a third of the
+     * database's CPU per event). The moment is set from the last preload's speed with room to spare; if the preload
+     * overran it anyway, the relays began during the preload and the drain says so.
      */
     private Instant preloadDue(String phase, int n) throws SQLException, InterruptedException {
         long started = System.nanoTime();
@@ -464,9 +477,9 @@ public final class RelayBenchmark {
         // Due a second ago: no relay runs now.
         insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
         // One copy of the outbox per size, each in a database of its own, and the samples taken in turns across them:
-        // with one table grown from size to size, each size was timed at another moment, and what the machine did
-        // meanwhile (above all the database writing back the pages a million rows dirtied) weighed on one size only
-        // (p50 from 0.79x to 1.54x between runs of the same relay code in session 7).
+        // with one table grown from size to size, each size would be timed at another moment, and what the machine
+        // did meanwhile (above all the database writing back the pages a million rows dirtied) would weigh on one
+        // size only (p50 ratios from 0.79x to 1.54x between runs of the same relay code, measured that way).
         List<String> schemas = sizes.stream().map(size -> settings.database() + "_claim_" + size).toList();
         List<java.sql.Connection> connections = new ArrayList<>();
         try {

@@ -1,15 +1,19 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
+import dev.tristate.application.console.port.in.FindConsoleUserQuery;
+import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
+import dev.tristate.application.console.port.in.PaymentStatisticsQuery;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.PasswordHasher;
-import dev.tristate.application.console.service.ConsoleUserService;
-import dev.tristate.application.console.service.PaymentStatisticsService;
+import dev.tristate.application.console.service.ConsoleServices;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
-import dev.tristate.application.tenant.service.ProvisionTenantService;
+import dev.tristate.application.tenant.service.TenantServices;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -36,20 +40,35 @@ class ApplicationWiring {
     }
 
     @Bean
-    ProvisionTenantService provisionTenantService(TenantRepository tenants, ChannelCredentialStore credentials,
-                                                  Transactions transactions, Clock clock, SecureRandom random) {
-        return new ProvisionTenantService(tenants, credentials, transactions, clock, random);
+    ProvisionTenantUseCase provisionTenant(TenantRepository tenants, ChannelCredentialStore credentials,
+                                           Transactions transactions, Clock clock, SecureRandom random) {
+        return TenantServices.provisionTenant(tenants, credentials, transactions, clock, random);
     }
 
     @Bean
-    ConsoleUserService consoleUserService(ConsoleUserRepository users, PasswordHasher hasher,
-                                          Transactions transactions, Clock clock, SecureRandom random,
-                                          AuditTrail audit) {
-        return new ConsoleUserService(users, hasher, transactions, clock, random, audit);
+    ConsoleServices.ConsoleUsers consoleUserServices(ConsoleUserRepository users, PasswordHasher hasher,
+                                              Transactions transactions, Clock clock, SecureRandom random,
+                                              AuditTrail audit) {
+        return ConsoleServices.consoleUsers(users, hasher, transactions, clock, random, audit);
     }
 
     @Bean
-    PaymentStatisticsService paymentStatisticsService(PaymentRepository payments) {
-        return new PaymentStatisticsService(payments);
+    EnsureFirstOperatorUseCase ensureFirstOperator(ConsoleServices.ConsoleUsers consoleUserServices) {
+        return consoleUserServices.ensureFirstOperator();
+    }
+
+    @Bean
+    FindConsoleUserQuery findConsoleUser(ConsoleServices.ConsoleUsers consoleUserServices) {
+        return consoleUserServices.findConsoleUser();
+    }
+
+    @Bean
+    ManageConsoleUsersUseCase manageConsoleUsers(ConsoleServices.ConsoleUsers consoleUserServices) {
+        return consoleUserServices.manageConsoleUsers();
+    }
+
+    @Bean
+    PaymentStatisticsQuery paymentStatistics(PaymentRepository payments) {
+        return ConsoleServices.paymentStatistics(payments);
     }
 }

@@ -1,34 +1,41 @@
 package dev.tristate.bootstrap;
 
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.console.port.in.AuditLogQuery;
+import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
+import dev.tristate.application.console.port.in.PaymentTimelineQuery;
+import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.console.port.out.PaymentSearch;
-import dev.tristate.application.console.service.AuditLogService;
-import dev.tristate.application.console.service.ConsoleDashboardService;
-import dev.tristate.application.console.service.PaymentConsoleService;
+import dev.tristate.application.console.service.ConsoleServices;
+import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.consumer.service.WorkQuarantineService;
+import dev.tristate.application.consumer.service.ConsumerServices;
+import dev.tristate.application.outbox.port.in.DiscardQuarantinedMessageUseCase;
+import dev.tristate.application.outbox.port.in.QuarantineQuery;
+import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
-import dev.tristate.application.outbox.service.QuarantineService;
+import dev.tristate.application.outbox.service.OutboxServices;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.reconciliation.port.in.ApplyDiscrepancyRepairUseCase;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
-import dev.tristate.application.reconciliation.service.ReconciliationConsoleService;
+import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.AskChannelService;
+import dev.tristate.application.resolution.service.AskChannelAsOperatorService;
 import dev.tristate.application.resolution.service.ReviewCaseService;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
+import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
-import dev.tristate.application.tenant.service.ProvisionTenantService;
-import dev.tristate.application.tenant.service.TenantAdministrationService;
+import dev.tristate.application.tenant.service.TenantServices;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -40,33 +47,73 @@ import org.springframework.context.annotation.Configuration;
 class ConsoleWiring {
 
     @Bean
-    ConsoleDashboardService consoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox,
-                                                    ReviewCases reviewCases, DurabilityPostureQuery durability,
-                                                    RefundStore refunds, Clock clock) {
-        return new ConsoleDashboardService(payments, outbox, reviewCases, durability, refunds, clock);
+    ConsoleDashboardQuery consoleDashboard(PaymentRepository payments, OutboxRelayStore outbox,
+                                           ReviewCases reviewCases, DurabilityPostureQuery durability,
+                                           RefundStore refunds, Clock clock) {
+        return ConsoleServices.consoleDashboard(payments, outbox, reviewCases, durability, refunds, clock);
     }
 
     @Bean
-    PaymentConsoleService paymentConsoleService(PaymentSearch search, PaymentRepository payments,
-                                                NotificationLog notifications, ReviewCases reviewCases,
-                                                OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
-                                                ConsumerDeliveryStore deliveries, TaskStore tasks,
-                                                RefundStore refunds) {
-        return new PaymentConsoleService(search, payments, notifications, reviewCases, outbox, audit, inbox,
+    ConsoleServices.PaymentConsole paymentConsole(PaymentSearch search, PaymentRepository payments,
+                                                  NotificationLog notifications, ReviewCases reviewCases,
+                                                  OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
+                                                  ConsumerDeliveryStore deliveries, TaskStore tasks,
+                                                  RefundStore refunds) {
+        return ConsoleServices.paymentConsole(search, payments, notifications, reviewCases, outbox, audit, inbox,
                 deliveries, tasks, refunds);
     }
 
     @Bean
-    QuarantineService quarantineService(OutboxQuarantine outbox, AuditTrail audit, Transactions transactions,
-                                        Clock clock) {
-        return new QuarantineService(outbox, audit, transactions, clock);
+    SearchPaymentsQuery searchPayments(ConsoleServices.PaymentConsole paymentConsole) {
+        return paymentConsole.searchPayments();
+    }
+
+    @Bean
+    PaymentTimelineQuery paymentTimeline(ConsoleServices.PaymentConsole paymentConsole) {
+        return paymentConsole.paymentTimeline();
+    }
+
+    @Bean
+    OpenRefundsQuery openRefunds(ConsoleServices.PaymentConsole paymentConsole) {
+        return paymentConsole.openRefunds();
+    }
+
+    @Bean
+    OutboxServices.Quarantine quarantine(OutboxQuarantine outbox, AuditTrail audit, Transactions transactions,
+                                         Clock clock) {
+        return OutboxServices.quarantine(outbox, audit, transactions, clock);
+    }
+
+    @Bean
+    QuarantineQuery quarantineQuery(OutboxServices.Quarantine quarantine) {
+        return quarantine.quarantineQuery();
+    }
+
+    @Bean
+    ReplayQuarantinedMessageUseCase replayQuarantinedMessage(OutboxServices.Quarantine quarantine) {
+        return quarantine.replay();
+    }
+
+    @Bean
+    DiscardQuarantinedMessageUseCase discardQuarantinedMessage(OutboxServices.Quarantine quarantine) {
+        return quarantine.discard();
     }
 
     /** Quarantined consumer messages and tasks: listed, replayed and discarded from the console. */
     @Bean
-    WorkQuarantineService workQuarantineService(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
-                                                Transactions transactions, Clock clock) {
-        return new WorkQuarantineService(deliveries, tasks, audit, transactions, clock);
+    ConsumerServices.WorkQuarantine workQuarantine(ConsumerDeliveryStore deliveries, TaskStore tasks,
+                                                   AuditTrail audit, Transactions transactions, Clock clock) {
+        return ConsumerServices.workQuarantine(deliveries, tasks, audit, transactions, clock);
+    }
+
+    @Bean
+    WorkQuarantineQuery workQuarantineQuery(ConsumerServices.WorkQuarantine workQuarantine) {
+        return workQuarantine.query();
+    }
+
+    @Bean
+    ReleaseQuarantinedWorkUseCase releaseQuarantinedWork(ConsumerServices.WorkQuarantine workQuarantine) {
+        return workQuarantine.release();
     }
 
     @Bean
@@ -76,31 +123,28 @@ class ConsoleWiring {
 
     /** "Ask the channel now" on the console: the resolver's query for one payment, audited. */
     @Bean
-    AskChannelService askChannelService(AskChannelNowUseCase resolver, AuditTrail audit, Transactions transactions,
-                                        Clock clock) {
-        return new AskChannelService(resolver, audit, transactions, clock);
-    }
-
-    /** Starting a reconciliation run and a discrepancy's repair button, audited. */
-    @Bean
-    ReconciliationConsoleService reconciliationConsoleService(StartReconciliationUseCase start,
-                                                              ApplyDiscrepancyRepairUseCase repair, AuditTrail audit,
-                                                              Transactions transactions, Clock clock) {
-        return new ReconciliationConsoleService(start, repair, audit, transactions, clock);
+    AskChannelAsOperatorService askChannelAsOperatorService(AskChannelUseCase resolver, AuditTrail audit,
+                                                            Transactions transactions, Clock clock) {
+        return new AskChannelAsOperatorService(resolver, audit, transactions, clock);
     }
 
     @Bean
-    AuditLogService auditLogService(AuditTrail audit) {
-        return new AuditLogService(audit);
+    AuditLogQuery auditLog(AuditTrail audit) {
+        return ConsoleServices.auditLog(audit);
     }
 
     /** {@code tristate.admin.credential-grace-period}: how long a rotated API key or channel secret stays valid. */
     @Bean
-    TenantAdministrationService tenantAdministrationService(
-            ProvisionTenantService provisioning, TenantRepository tenants, ChannelCredentialStore credentials,
-            TenantWebhooks webhooks, AuditTrail audit, Transactions transactions, Clock clock,
-            @Value("${tristate.admin.credential-grace-period:24h}") Duration gracePeriod) {
-        return new TenantAdministrationService(provisioning, tenants, credentials, webhooks, audit, transactions,
-                clock, gracePeriod);
+    ManageTenantsUseCase manageTenants(TenantRepository tenants, ChannelCredentialStore credentials,
+                                       TenantWebhooks webhooks, AuditTrail audit, Transactions transactions,
+                                       Clock clock, SecureRandom random,
+                                       @Value("${tristate.admin.credential-grace-period:24h}") Duration gracePeriod) {
+        return TenantServices.manageTenants(tenants, credentials, webhooks, audit, transactions, clock, random,
+                gracePeriod);
+    }
+
+    @Bean
+    TenantsQuery tenantsQuery(TenantRepository tenants, ChannelCredentialStore credentials, TenantWebhooks webhooks) {
+        return TenantServices.tenants(tenants, credentials, webhooks);
     }
 }

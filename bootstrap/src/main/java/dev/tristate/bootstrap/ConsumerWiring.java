@@ -3,14 +3,16 @@ package dev.tristate.bootstrap;
 import dev.tristate.adapter.in.messaging.EntitlementsListener;
 import dev.tristate.adapter.in.messaging.JsonEventPayloadReader;
 import dev.tristate.adapter.in.messaging.RepeatingRounds;
+import dev.tristate.application.consumer.port.in.ConsumeEventUseCase;
+import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
+import dev.tristate.application.consumer.port.in.RetryConsumerDeliveriesUseCase;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.EventPayloadReader;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.consumer.service.ConsumerSettings;
-import dev.tristate.application.consumer.service.EntitlementsConsumerService;
-import dev.tristate.application.consumer.service.PaymentEntitlementsService;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -78,25 +80,35 @@ class ConsumerWiring {
     }
 
     @Bean
-    EntitlementsConsumerService entitlementsConsumerService(EventPayloadReader reader, Inbox inbox,
+    ConsumerServices.EntitlementsConsumer entitlementsConsumer(EventPayloadReader reader, Inbox inbox,
             EntitlementStore entitlements, ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
             Transactions transactions, CrashPoints crashPoints, Clock clock, ConsumerProperties consumers) {
         RetryProperties retry = consumers.retry();
         Backoff backoff = new Backoff(retry.backoff().initial(), retry.backoff().max(), retry.backoff().multiplier());
-        return new EntitlementsConsumerService(reader, inbox, entitlements, deliveries, tasks, payments, transactions,
-                crashPoints, clock, new Random(), new ConsumerSettings(new ConsumerRetryPolicy(backoff, retry.maxAttempts(),
-                retry.window()), retry.batchSize(), retry.lease(), consumers.requeuePause()));
+        return ConsumerServices.entitlementsConsumer(reader, inbox, entitlements, deliveries, tasks, payments,
+                transactions, crashPoints, clock, new Random(), new ConsumerSettings(new ConsumerRetryPolicy(backoff,
+                retry.maxAttempts(), retry.window()), retry.batchSize(), retry.lease(), consumers.requeuePause()));
     }
 
     @Bean
-    PaymentEntitlementsService paymentEntitlementsService(EntitlementStore entitlements) {
-        return new PaymentEntitlementsService(entitlements);
+    ConsumeEventUseCase consumeEvent(ConsumerServices.EntitlementsConsumer entitlementsConsumer) {
+        return entitlementsConsumer.consume();
+    }
+
+    @Bean
+    RetryConsumerDeliveriesUseCase retryConsumerDeliveries(ConsumerServices.EntitlementsConsumer entitlementsConsumer) {
+        return entitlementsConsumer.retry();
+    }
+
+    @Bean
+    PaymentEntitlementsQuery paymentEntitlements(EntitlementStore entitlements) {
+        return ConsumerServices.paymentEntitlements(entitlements);
     }
 
     @Bean
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
     SimpleMessageListenerContainer entitlementsListenerContainer(ConnectionFactory connectionFactory,
-            EntitlementsConsumerService consumer, ConsumerProperties consumers,
+            ConsumeEventUseCase consumer, ConsumerProperties consumers,
             OutboxRelayWiring.RelayProperties relay, MeterRegistry meters,
             @Value("${spring.datasource.hikari.maximum-pool-size:10}") int generalPoolSize) {
         requireRoomInThePool(consumers, generalPoolSize);
@@ -109,7 +121,7 @@ class ConsumerWiring {
 
     @Bean
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
-    RepeatingRounds consumerRetryRounds(EntitlementsConsumerService consumer, ConsumerProperties consumers) {
+    RepeatingRounds consumerRetryRounds(RetryConsumerDeliveriesUseCase consumer, ConsumerProperties consumers) {
         RetryProperties retry = consumers.retry();
         return new RepeatingRounds("consumer-retries", consumer::retryDue, retry.interval(), retry.maxPause(),
                 retry.batchSize());

@@ -4,7 +4,7 @@ import dev.tristate.application.console.port.in.DurabilityPostureQuery.Durabilit
 import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.out.DatabaseSettings;
-import dev.tristate.application.console.service.DurabilityPostureService;
+import dev.tristate.application.console.service.ConsoleServices;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -24,8 +24,8 @@ class DurabilityPostureReporting {
     private static final Logger LOG = LoggerFactory.getLogger(DurabilityPostureReporting.class);
 
     @Bean
-    DurabilityPostureService durabilityPostureService(DatabaseSettings settings) {
-        return new DurabilityPostureService(settings);
+    DurabilityPostureQuery durabilityPosture(DatabaseSettings settings) {
+        return ConsoleServices.durabilityPosture(settings);
     }
 
     @Bean

@@ -2,7 +2,7 @@ package dev.tristate.bootstrap;
 
 import dev.tristate.application.idempotency.port.in.PurgeExpiredIdempotencyKeysUseCase;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.idempotency.service.IdempotencyHousekeepingService;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.shared.port.out.Transactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,10 +21,10 @@ import org.springframework.context.annotation.Configuration;
 public class IdempotencyHousekeepingWiring {
 
     @Bean
-    IdempotencyHousekeepingService idempotencyHousekeepingService(
+    PurgeExpiredIdempotencyKeysUseCase purgeExpiredIdempotencyKeys(
             IdempotencyStore store, Transactions transactions, Clock clock,
             @Value("${tristate.merchant-api.idempotency.purge-batch-size:500}") int batchSize) {
-        return new IdempotencyHousekeepingService(store, transactions, clock, batchSize);
+        return IdempotencyServices.purgeExpiredIdempotencyKeys(store, transactions, clock, batchSize);
     }
 
     @Bean

@@ -1,22 +1,25 @@
 package dev.tristate.bootstrap;
 
 import dev.tristate.adapter.in.web.merchant.MerchantApiConfiguration;
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
+import dev.tristate.application.payment.port.in.GetPaymentQuery;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.payment.service.CreatePaymentService;
-import dev.tristate.application.payment.service.GetPaymentService;
+import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.refund.service.CreateRefundService;
 import dev.tristate.application.refund.service.GetRefundService;
 import dev.tristate.application.refund.service.RefundOutcomes;
 import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
-import dev.tristate.application.tenant.service.MerchantAuthenticationService;
+import dev.tristate.application.tenant.service.TenantServices;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
@@ -42,26 +45,26 @@ public class MerchantApiWiring {
     }
 
     @Bean
-    IdempotencyGate idempotencyGate(IdempotencyStore store, Transactions transactions, Clock clock,
-                                    IdempotencySettings merchantApiIdempotencySettings) {
-        return new IdempotencyGate(store, transactions, clock, UUID::randomUUID, merchantApiIdempotencySettings);
+    IdempotentCommands idempotentCommands(IdempotencyStore store, Transactions transactions, Clock clock,
+                                          IdempotencySettings merchantApiIdempotencySettings) {
+        return IdempotencyServices.idempotentCommands(store, transactions, clock, UUID::randomUUID,
+                merchantApiIdempotencySettings);
     }
 
     @Bean
-    CreatePaymentService createPaymentService(IdempotencyGate idempotencyGate, PaymentRepository payments,
-                                              ChannelCredentialStore credentials,
-                                              ObjectProvider<ChannelGateway> gateways, Clock clock,
-                                              UnknownOutcomeRecorder unknownOutcomeRecorder) {
-        return new CreatePaymentService(idempotencyGate, payments, credentials, gateways.orderedStream().toList(),
-                clock, UUID::randomUUID, unknownOutcomeRecorder);
+    CreatePaymentUseCase createPayment(IdempotentCommands idempotentCommands, PaymentRepository payments,
+                                       ChannelCredentialStore credentials, ObjectProvider<ChannelGateway> gateways,
+                                       Clock clock, UnknownOutcomeRecorder unknownOutcomeRecorder) {
+        return PaymentServices.createPayment(idempotentCommands, payments, credentials,
+                gateways.orderedStream().toList(), clock, UUID::randomUUID, unknownOutcomeRecorder);
     }
 
     @Bean
-    CreateRefundService createRefundService(IdempotencyGate idempotencyGate, PaymentRepository payments,
+    CreateRefundService createRefundService(IdempotentCommands idempotentCommands, PaymentRepository payments,
                                             RefundStore refunds, ChannelCredentialStore credentials,
                                             ObjectProvider<ChannelGateway> gateways, RefundOutcomes refundOutcomes,
                                             Transactions transactions, Clock clock) {
-        return new CreateRefundService(idempotencyGate, payments, refunds, credentials,
+        return new CreateRefundService(idempotentCommands, payments, refunds, credentials,
                 gateways.orderedStream().toList(), refundOutcomes, transactions, clock, UUID::randomUUID);
     }
 
@@ -71,12 +74,12 @@ public class MerchantApiWiring {
     }
 
     @Bean
-    GetPaymentService getPaymentService(PaymentRepository payments) {
-        return new GetPaymentService(payments);
+    GetPaymentQuery getPayment(PaymentRepository payments) {
+        return PaymentServices.getPayment(payments);
     }
 
     @Bean
-    MerchantAuthenticationService merchantAuthenticationService(TenantRepository tenants, Clock clock) {
-        return new MerchantAuthenticationService(tenants, clock);
+    AuthenticateMerchantQuery authenticateMerchant(TenantRepository tenants, Clock clock) {
+        return TenantServices.authenticateMerchant(tenants, clock);
     }
 }

@@ -5,11 +5,13 @@ import dev.tristate.adapter.out.messaging.EventTopology;
 import dev.tristate.adapter.out.messaging.EventTopologyDeclarer;
 import dev.tristate.adapter.out.messaging.RabbitEventPublisher;
 import dev.tristate.adapter.out.messaging.embedded.BrokerKind;
+import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
+import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
+import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
 import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.service.HousekeepingSettings;
-import dev.tristate.application.outbox.service.OutboxHousekeepingService;
-import dev.tristate.application.outbox.service.RelayOutboxService;
+import dev.tristate.application.outbox.service.OutboxServices;
 import dev.tristate.application.outbox.service.RelaySettings;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -47,7 +49,6 @@ class OutboxRelayWiring {
             @DefaultValue("30s") Duration maxPause,
             @DefaultValue("60s") Duration lease,
             @DefaultValue("10s") Duration confirmTimeout,
-            @DefaultValue("BATCH") RabbitEventPublisher.ConfirmWait confirmWait,
             @DefaultValue("24h") Duration retryWindow,
             @DefaultValue BackoffProperties backoff,
             @DefaultValue PurgeProperties purge,
@@ -88,32 +89,36 @@ class OutboxRelayWiring {
     @Bean(destroyMethod = "close")
     RabbitEventPublisher rabbitEventPublisher(ConnectionFactory connectionFactory, RelayProperties relay,
                                               MeterRegistry meters, EventTopologyDeclarer eventTopologyDeclarer) {
-        return new RabbitEventPublisher(connectionFactory, relay.exchange(), relay.confirmTimeout(),
-                relay.confirmWait(), meters);
+        return new RabbitEventPublisher(connectionFactory, relay.exchange(), relay.confirmTimeout(), meters);
     }
 
     @Bean
-    RelayOutboxService relayOutboxService(OutboxRelayStore store, EventPublisher publisher, Transactions transactions,
-                                          CrashPoints crashPoints, Clock clock, RelayProperties relay) {
+    RelayOutboxUseCase relayOutbox(OutboxRelayStore store, EventPublisher publisher, Transactions transactions,
+                                   CrashPoints crashPoints, Clock clock, RelayProperties relay) {
         Backoff backoff = new Backoff(relay.backoff().initial(), relay.backoff().max(), relay.backoff().multiplier());
         // java.util.Random is thread-safe: one service may serve several relay threads.
-        return new RelayOutboxService(store, publisher, transactions, crashPoints, clock, new Random(),
+        return OutboxServices.relayOutbox(store, publisher, transactions, crashPoints, clock, new Random(),
                 new RelaySettings(relay.batchSize(), relay.lease(), new RetryPolicy(backoff, relay.retryWindow())));
     }
 
     @Bean
-    OutboxHousekeepingService outboxHousekeepingService(OutboxRelayStore store, Transactions transactions,
-                                                        Clock clock, RelayProperties relay) {
-        return new OutboxHousekeepingService(store, transactions, clock,
+    PurgeSentEventsUseCase purgeSentEvents(OutboxRelayStore store, Transactions transactions, Clock clock,
+                                           RelayProperties relay) {
+        return OutboxServices.purgeSentEvents(store, transactions, clock,
                 new HousekeepingSettings(relay.purge().sentRetention(), relay.purge().batchSize()));
     }
 
     @Bean
+    OutboxBacklogQuery outboxBacklog(OutboxRelayStore store) {
+        return OutboxServices.outboxBacklog(store);
+    }
+
+    @Bean
     @ConditionalOnProperty(name = "tristate.relay.enabled", havingValue = "true", matchIfMissing = true)
-    OutboxRelayScheduler outboxRelayScheduler(RelayOutboxService relayOutboxService,
-                                              OutboxHousekeepingService outboxHousekeepingService,
-                                              RelayProperties relay, Clock clock, MeterRegistry meters) {
-        return new OutboxRelayScheduler(relayOutboxService, outboxHousekeepingService, outboxHousekeepingService,
+    OutboxRelayScheduler outboxRelayScheduler(RelayOutboxUseCase relayOutbox, PurgeSentEventsUseCase purgeSentEvents,
+                                              OutboxBacklogQuery outboxBacklog, RelayProperties relay, Clock clock,
+                                              MeterRegistry meters) {
+        return new OutboxRelayScheduler(relayOutbox, purgeSentEvents, outboxBacklog,
                 new OutboxRelayScheduler.Settings(relay.interval(), relay.maxPause(), relay.purge().interval(),
                         relay.purge().batchPause(), relay.metricsInterval(), relay.threads()), clock, meters);
     }

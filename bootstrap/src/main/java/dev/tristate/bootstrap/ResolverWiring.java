@@ -11,8 +11,16 @@ import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.resolution.service.AskChannelService;
+import dev.tristate.application.resolution.service.CaseLeases;
+import dev.tristate.application.resolution.service.CaseWriteBack;
+import dev.tristate.application.resolution.service.ChannelQuestions;
+import dev.tristate.application.resolution.service.PaymentResolver;
+import dev.tristate.application.resolution.service.QueryAnswerRecorder;
+import dev.tristate.application.resolution.service.RefundResolver;
 import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.resolution.service.ResolverSettings;
+import dev.tristate.application.resolution.service.UnknownCasesService;
 import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
@@ -58,17 +66,62 @@ class ResolverWiring {
     }
 
     @Bean
-    ResolvePaymentsService resolvePaymentsService(ObjectProvider<ChannelGateway> gateways,
-            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
-            ReviewCases reviews, ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
-            Clock clock, ResolverProperties resolver, RefundStore refunds, RefundOutcomes refundOutcomes) {
+    ResolverSettings resolverSettings(ResolverProperties resolver) {
         Map<String, QuerySchedule> perChannel = new HashMap<>();
         resolver.channels().forEach((channel, s) -> perChannel.put(channel, new QuerySchedule(s.schedule())));
-        return new ResolvePaymentsService(gateways.orderedStream().toList(), credentials, payments, log, outbox,
-                reviews, cases, ledger, transactions, clock, UUID::randomUUID,
-                new ResolverSettings(resolver.batchSize(), resolver.lease(), resolver.staleAfter(),
-                        resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel),
-                refunds, refundOutcomes);
+        return new ResolverSettings(resolver.batchSize(), resolver.lease(), resolver.staleAfter(),
+                resolver.paymentExpiry(), new QuerySchedule(resolver.schedule()), perChannel);
+    }
+
+    @Bean
+    ChannelQuestions channelQuestions(ObjectProvider<ChannelGateway> gateways, ChannelCredentialStore credentials,
+                                      Clock clock) {
+        return new ChannelQuestions(gateways.orderedStream().toList(), credentials, clock);
+    }
+
+    @Bean
+    CaseLeases caseLeases(ResolutionCases cases, RefundStore refunds, Transactions transactions, Clock clock,
+                          ResolverSettings settings) {
+        return new CaseLeases(cases, refunds, transactions, clock, UUID::randomUUID, settings);
+    }
+
+    @Bean
+    CaseWriteBack caseWriteBack(ResolutionCases cases, UnknownOutcomeLedger ledger, Transactions transactions,
+                                Clock clock, ResolverSettings settings) {
+        return new CaseWriteBack(cases, ledger, transactions, clock, settings);
+    }
+
+    @Bean
+    PaymentResolver paymentResolver(PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+                                    ReviewCases reviews, Transactions transactions, Clock clock,
+                                    ChannelQuestions questions, ResolverSettings settings) {
+        return new PaymentResolver(payments, questions,
+                new QueryAnswerRecorder(payments, log, outbox, reviews, transactions, clock, UUID::randomUUID),
+                settings);
+    }
+
+    @Bean
+    RefundResolver refundResolver(RefundStore refunds, RefundOutcomes refundOutcomes, ChannelQuestions questions) {
+        return new RefundResolver(refunds, refundOutcomes, questions);
+    }
+
+    @Bean
+    ResolvePaymentsService resolvePaymentsService(CaseLeases leases, ChannelQuestions questions,
+                                                  PaymentResolver payments, RefundResolver refunds,
+                                                  CaseWriteBack writeBack) {
+        return new ResolvePaymentsService(leases, questions, payments, refunds, writeBack);
+    }
+
+    @Bean
+    UnknownCasesService unknownCasesService(ResolutionCases cases, PaymentRepository payments,
+                                            UnknownOutcomeLedger ledger) {
+        return new UnknownCasesService(cases, payments, ledger);
+    }
+
+    @Bean
+    AskChannelService askChannelService(PaymentRepository payments, CaseLeases leases, PaymentResolver resolver,
+                                        CaseWriteBack writeBack, UnknownCasesService views) {
+        return new AskChannelService(payments, leases, resolver, writeBack, views);
     }
 
     @Bean

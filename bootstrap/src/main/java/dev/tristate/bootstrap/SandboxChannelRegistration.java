@@ -1,8 +1,8 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
-import dev.tristate.application.tenant.service.ProvisionTenantService;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.time.Clock;
 import java.util.List;
@@ -38,9 +38,9 @@ class SandboxChannelRegistration implements ApplicationRunner {
     }
 
     void registerAll(SandboxMerchants merchants) {
-        for (ChannelAccount account : credentials.accounts(ProvisionTenantService.SANDBOX_CHANNEL)) {
-            List<String> secrets = credentials.validSecrets(account.tenantId(), ProvisionTenantService.SANDBOX_CHANNEL,
-                    ProvisionTenantService.SIGNING_SECRET, clock.instant());
+        for (ChannelAccount account : credentials.accounts(ProvisionTenantUseCase.SANDBOX_CHANNEL)) {
+            List<String> secrets = credentials.validSecrets(account.tenantId(), ProvisionTenantUseCase.SANDBOX_CHANNEL,
+                    ProvisionTenantUseCase.SIGNING_SECRET, clock.instant());
             if (!secrets.isEmpty()) {
                 merchants.register(account.accountId(), secrets);
             }

@@ -2,17 +2,18 @@ package dev.tristate.bootstrap;
 
 import dev.tristate.adapter.in.messaging.RepeatingRounds;
 import dev.tristate.adapter.out.webhook.HttpTenantNotifier;
+import dev.tristate.application.consumer.port.in.RunTasksUseCase;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.consumer.port.out.TenantNotifier;
-import dev.tristate.application.consumer.service.EntitlementRevocations;
-import dev.tristate.application.consumer.service.TaskRunnerService;
+import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.consumer.service.TaskSettings;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
-import dev.tristate.application.tenant.service.TenantWebhookService;
+import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.outcome.Backoff;
 import java.time.Clock;
@@ -57,25 +58,24 @@ class TaskWiring {
     }
 
     @Bean
-    TaskRunnerService taskRunnerService(TaskStore store, PaymentRepository payments, TenantWebhooks webhooks,
-                                        TenantNotifier notifier, CrashPoints crashPoints, Clock clock,
-                                        TaskProperties tasks, EntitlementStore entitlements,
-                                        Transactions transactions) {
+    RunTasksUseCase runTasks(TaskStore store, PaymentRepository payments, TenantWebhooks webhooks,
+                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, TaskProperties tasks,
+                             EntitlementStore entitlements, Transactions transactions) {
         Backoff backoff = new Backoff(tasks.backoff().initial(), tasks.backoff().max(), tasks.backoff().multiplier());
-        return new TaskRunnerService(store, payments, webhooks, notifier, crashPoints, clock, new Random(),
+        return ConsumerServices.runTasks(store, payments, webhooks, notifier, crashPoints, clock, new Random(),
                 new TaskSettings(new ConsumerRetryPolicy(backoff, tasks.maxAttempts(), tasks.window()),
                         tasks.batchSize(), tasks.lease()),
-                new EntitlementRevocations(entitlements, transactions));
+                entitlements, transactions);
     }
 
     @Bean
-    TenantWebhookService tenantWebhookService(TenantWebhooks webhooks, Clock clock) {
-        return new TenantWebhookService(webhooks, clock);
+    ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks, Clock clock) {
+        return TenantServices.configureTenantWebhook(webhooks, clock);
     }
 
     @Bean
     @ConditionalOnProperty(name = "tristate.tasks.enabled", havingValue = "true", matchIfMissing = true)
-    RepeatingRounds taskRounds(TaskRunnerService runner, TaskProperties tasks) {
+    RepeatingRounds taskRounds(RunTasksUseCase runner, TaskProperties tasks) {
         return new RepeatingRounds("tasks", runner::runDue, tasks.interval(), tasks.maxPause(), tasks.batchSize());
     }
 }

@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
 
-    private record Secret(TenantId tenant, String channel, String name, String value, Instant validUntil) {
+    private record Secret(TenantId tenant, String channel, String name, String value, Instant createdAt,
+                          Instant validUntil) {
     }
 
     private final List<Secret> secrets = new ArrayList<>();
@@ -23,9 +24,10 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
     public synchronized void addSecret(TenantId tenantId, String channel, String name, String secret, Instant now,
                                        Instant previousValidUntil) {
         secrets.replaceAll(s -> s.tenant().equals(tenantId) && s.channel().equals(channel) && s.name().equals(name)
-                && s.validUntil() == null ? new Secret(s.tenant(), s.channel(), s.name(), s.value(), previousValidUntil)
+                && s.validUntil() == null ? new Secret(s.tenant(), s.channel(), s.name(), s.value(), s.createdAt(),
+                previousValidUntil)
                 : s);
-        secrets.add(new Secret(tenantId, channel, name, secret, null));
+        secrets.add(new Secret(tenantId, channel, name, secret, now, null));
     }
 
     @Override
@@ -79,7 +81,7 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
         List<SecretInfo> infos = new ArrayList<>();
         for (Secret s : secrets) {
             if (s.tenant().equals(tenantId)) {
-                infos.add(0, new SecretInfo(s.channel(), s.name(), null, s.validUntil()));
+                infos.add(0, new SecretInfo(s.channel(), s.name(), s.createdAt(), s.validUntil()));
             }
         }
         return infos;

@@ -18,6 +18,13 @@ public class InMemoryConsumerDeliveryStore implements ConsumerDeliveryStore, InM
     }
 
     private final Map<Key, ConsumerDelivery> rows = new LinkedHashMap<>();
+    private int updatesToLose;
+
+    /** The next {@code count} updates find the row moved, as if another runner wrote it first. */
+    public synchronized InMemoryConsumerDeliveryStore loseNextUpdates(int count) {
+        updatesToLose = count;
+        return this;
+    }
 
     @Override
     public synchronized Optional<ConsumerDelivery> find(String consumer, String deliveryKey) {
@@ -36,6 +43,10 @@ public class InMemoryConsumerDeliveryStore implements ConsumerDeliveryStore, InM
         Key key = new Key(next.consumer(), next.deliveryKey());
         ConsumerDelivery current = rows.get(key);
         if (current == null || current.version() != next.version() - 1) {
+            return false;
+        }
+        if (updatesToLose > 0) {
+            updatesToLose--;
             return false;
         }
         rows.put(key, next);

@@ -12,6 +12,7 @@ import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,12 +134,20 @@ public final class InMemoryNotificationStores {
 
         @Override
         public synchronized void open(NewCase newCase) {
+            if (cases.stream().anyMatch(c -> c.notificationId() == newCase.notificationId())) {
+                throw new PersistenceFailure.AlreadyExists("a case for notification " + newCase.notificationId(),
+                        null);
+            }
             cases.add(newCase);
         }
 
+        /** As the adapter orders them: open cases oldest first, every case newest opened first. */
         @Override
         public synchronized Page<ReviewCase> search(boolean openOnly, PageRequest page) {
-            List<ReviewCase> all = all().stream().filter(c -> !openOnly || c.open()).toList();
+            Comparator<ReviewCase> order = openOnly
+                    ? Comparator.comparing(ReviewCase::createdAt).thenComparingLong(ReviewCase::id)
+                    : Comparator.comparingLong(ReviewCase::id).reversed();
+            List<ReviewCase> all = all().stream().filter(c -> !openOnly || c.open()).sorted(order).toList();
             return new Page<>(all.stream().skip(page.offset()).limit(page.size()).toList(), page, all.size());
         }
 

@@ -8,6 +8,7 @@ import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,14 @@ import java.util.Optional;
 
 /** The console's view of the outbox in memory, with the adapter's status preconditions. */
 public class InMemoryOutboxQuarantine implements OutboxQuarantine, InMemoryTransactions.Participant {
+
+    /**
+     * The adapter's order (next attempt, then row id): a quarantined event is due at its quarantine; other events keep
+     * the order they were added in (a stable sort).
+     */
+    private static final Comparator<OutboxEventView> OLDEST_QUARANTINED_FIRST = Comparator.comparing(
+            (OutboxEventView e) -> e.status() == OutboxStatus.QUARANTINED ? e.quarantinedAt() : null,
+            Comparator.nullsFirst(Comparator.naturalOrder()));
 
     private Map<EventId, OutboxEventView> events = new LinkedHashMap<>();
 
@@ -27,7 +36,8 @@ public class InMemoryOutboxQuarantine implements OutboxQuarantine, InMemoryTrans
                                                      PageRequest page) {
         List<OutboxEventView> matching = events.values().stream().filter(e -> e.status() == status)
                 .filter(e -> tenant == null || e.tenantId().equals(tenant))
-                .filter(e -> eventType == null || e.eventType().equals(eventType)).toList();
+                .filter(e -> eventType == null || e.eventType().equals(eventType)).sorted(OLDEST_QUARANTINED_FIRST)
+                .toList();
         return new Page<>(matching.stream().skip(page.offset()).limit(page.size()).toList(), page, matching.size());
     }
 
@@ -44,7 +54,8 @@ public class InMemoryOutboxQuarantine implements OutboxQuarantine, InMemoryTrans
 
     @Override
     public synchronized List<EventId> oldestQuarantined(int limit) {
-        return events.values().stream().filter(e -> e.status() == OutboxStatus.QUARANTINED).limit(limit)
+        return events.values().stream().filter(e -> e.status() == OutboxStatus.QUARANTINED)
+                .sorted(OLDEST_QUARANTINED_FIRST).limit(limit)
                 .map(OutboxEventView::eventId).toList();
     }
 

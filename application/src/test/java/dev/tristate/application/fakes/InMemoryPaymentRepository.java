@@ -17,6 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public class InMemoryPaymentRepository implements PaymentRepository, InMemoryTransactions.Participant {
 
     private Map<PaymentId, Payment> rows = new ConcurrentHashMap<>();
+    private int updatesToLose;
+
+    /** The next {@code count} conditional updates find the row moved, as if a concurrent writer got there first. */
+    public synchronized InMemoryPaymentRepository loseNextUpdates(int count) {
+        updatesToLose = count;
+        return this;
+    }
 
     @Override
     public synchronized void insert(Payment payment) {
@@ -45,6 +52,10 @@ public class InMemoryPaymentRepository implements PaymentRepository, InMemoryTra
         Payment current = rows.get(before.id());
         if (current == null || !current.tenantId().equals(before.tenantId()) || current.status() != before.status()
                 || !current.version().equals(before.version())) {
+            return false;
+        }
+        if (updatesToLose > 0) {
+            updatesToLose--;
             return false;
         }
         if (after.channelTxnId() != null) {

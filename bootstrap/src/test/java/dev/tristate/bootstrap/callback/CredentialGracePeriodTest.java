@@ -15,15 +15,15 @@ import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
-import dev.tristate.application.tenant.service.MerchantAuthenticationService;
-import dev.tristate.application.tenant.service.ProvisionTenantService;
-import dev.tristate.application.tenant.service.TenantAdministrationService;
+import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
@@ -32,6 +32,7 @@ import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -53,7 +54,7 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
     private static final Duration GRACE = Duration.ofHours(1);
     private static final Operator OLGA = new Operator("olga", ConsoleRole.OPERATOR);
 
-    @Autowired ProvisionTenantService provisioning;
+    @Autowired SecureRandom random;
     @Autowired TenantRepository tenantRepository;
     @Autowired ChannelCredentialStore credentials;
     @Autowired TenantWebhooks webhooks;
@@ -70,9 +71,9 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
     private final Instant rotatedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     private final SettableClock clock = new SettableClock(rotatedAt);
 
-    private TenantAdministrationService administration() {
-        return new TenantAdministrationService(provisioning, tenantRepository, credentials, webhooks, audit,
-                transactions, clock, GRACE);
+    private ManageTenantsUseCase administration() {
+        return TenantServices.manageTenants(tenantRepository, credentials, webhooks, audit, transactions, clock,
+                random, GRACE);
     }
 
     private static ActionKey key() {
@@ -85,7 +86,7 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
         ApiKey old = ApiKey.fromRandomBytes(UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8));
         tenants.provision(new ProvisionTenantCommand(tenant, "Grace", new MerchantId("m-" + tenant.value()),
                 Optional.of(old), Optional.empty()));
-        MerchantAuthenticationService authentication = new MerchantAuthenticationService(tenantRepository, clock);
+        AuthenticateMerchantQuery authentication = TenantServices.authenticateMerchant(tenantRepository, clock);
         assertThat(authentication.tenantFor(old)).contains(tenant);
 
         ApiKey rotated = administration().rotateApiKey(new RotateApiKeyCommand(tenant, OLGA, key())).apiKey()

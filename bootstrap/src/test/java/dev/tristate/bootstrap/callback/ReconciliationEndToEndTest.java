@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.callback.service.ChannelReportApplier;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
@@ -12,24 +13,44 @@ import dev.tristate.application.consumer.service.EntitlementGrants;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.reconciliation.port.in.ApplyDiscrepancyRepairUseCase.ApplyRepairCommand;
 import dev.tristate.application.reconciliation.port.in.DiscrepancyView;
+import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase.RepairDiscrepancyAsOperatorCommand;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.out.ReconciliationPayments;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
-import dev.tristate.application.reconciliation.service.ReconciliationConsoleService;
-import dev.tristate.application.reconciliation.service.ReconciliationService;
+import dev.tristate.application.reconciliation.service.ApplyChannelResultRepair;
+import dev.tristate.application.reconciliation.service.AskChannelRepair;
+import dev.tristate.application.reconciliation.service.AutomaticRepairs;
+import dev.tristate.application.reconciliation.service.DayRecorder;
+import dev.tristate.application.reconciliation.service.DiscrepancyPolicies;
+import dev.tristate.application.reconciliation.service.HoldForReviewRepair;
+import dev.tristate.application.reconciliation.service.OurPayments;
+import dev.tristate.application.reconciliation.service.QueryRefundRepair;
+import dev.tristate.application.reconciliation.service.ReconciliationQueryService;
 import dev.tristate.application.reconciliation.service.ReconciliationSettings;
+import dev.tristate.application.reconciliation.service.RegrantEntitlementRepair;
+import dev.tristate.application.reconciliation.service.RepairDiscrepancyAsOperatorService;
+import dev.tristate.application.reconciliation.service.RepairDiscrepancyService;
+import dev.tristate.application.reconciliation.service.RepairEffects;
+import dev.tristate.application.reconciliation.service.StartReconciliationService;
+import dev.tristate.application.reconciliation.service.StatementMatcher;
+import dev.tristate.application.reconciliation.service.StatementNews;
+import dev.tristate.application.reconciliation.service.StatementReader;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.out.AuditTrail;
+import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.console.ActionKey;
@@ -93,7 +114,9 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     private static final String HEADER = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n";
     private static final String CHANNEL = "sandbox";
 
-    @Autowired ReconciliationService reconciliation;
+    @Autowired StartReconciliationUseCase startReconciliation;
+    @Autowired ReconciliationQuery reconciliationQuery;
+    @Autowired RepairDiscrepancyUseCase repairDiscrepancy;
     @Autowired SandboxMerchants sandboxMerchants;
     @Autowired PaymentRepository payments;
     @Autowired ReconciliationPayments paidPayments;
@@ -114,9 +137,31 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     private TenantId tenant;
     private String merchantId;
     private JdbcTemplate jdbc;
+    private Reconciliation reconciliation;
+
+    /** The reconciliation use cases of one build, driven together. */
+    private record Reconciliation(StartReconciliationUseCase start, ReconciliationQuery query,
+                                  RepairDiscrepancyUseCase repair) {
+        ReconciliationRunView startReconciliation(StartReconciliationCommand command) {
+            return start.startReconciliation(command);
+        }
+
+        List<DiscrepancyView> listDiscrepancies(TenantId tenantId, long runId, DiscrepancyClass classOrNull) {
+            return query.listDiscrepancies(tenantId, runId, classOrNull);
+        }
+
+        Optional<ReconciliationRunView> lastRunSummary(TenantId tenantId) {
+            return query.lastRunSummary(tenantId);
+        }
+
+        DiscrepancyView repairDiscrepancy(RepairDiscrepancyCommand command) {
+            return repair.repairDiscrepancy(command).discrepancy();
+        }
+    }
 
     @BeforeEach
     void aSandboxTenant() {
+        reconciliation = new Reconciliation(startReconciliation, reconciliationQuery, repairDiscrepancy);
         CallbackTestSupport.SandboxTenant created = CallbackTestSupport.sandboxTenant(tenants, sandboxMerchants,
                 "rec", "Reconciled shop");
         tenant = created.tenant();
@@ -144,7 +189,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         return String.join(",", tradeNo, outTradeNo, type, status, Long.toString(amount), currency, at) + "\r\n";
     }
 
-    private ReconciliationRunView upload(ReconciliationService service, LocalDate day, String csv) {
+    private ReconciliationRunView upload(Reconciliation service, LocalDate day, String csv) {
         return service.startReconciliation(new StartReconciliationCommand(tenant, CHANNEL, day,
                 new StatementSource.Upload(day + ".csv", csv.getBytes(StandardCharsets.UTF_8)), "alice"));
     }
@@ -301,8 +346,9 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sideEffects()).as("no repair is repeated").isEqualTo(afterFirst);
 
         // An operator applying an applied repair again changes nothing either.
-        DiscrepancyView again = reconciliation.applyRepair(new ApplyRepairCommand(tenant,
-                found.get(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE).id(), "bob", "looks unpaid to me"));
+        DiscrepancyView again = reconciliation.repairDiscrepancy(new RepairDiscrepancyCommand(tenant,
+                found.get(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE).id(), "bob", "looks unpaid to me",
+                ActionAudit.NONE));
         assertThat(again.repairedBy()).isEqualTo("reconciliation");
         assertThat(again.repairedAt()).isEqualTo(found.get(DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE).repairedAt());
         assertThat(sideEffects()).isEqualTo(afterFirst);
@@ -395,8 +441,8 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         List<Long> afterFirst = sideEffects();
 
         ReconciliationRunView second = upload(reconciliation, day, statement);
-        DiscrepancyView again = reconciliation.applyRepair(new ApplyRepairCommand(tenant, found.id(), "bob",
-                "the user says the tokens are missing"));
+        DiscrepancyView again = reconciliation.repairDiscrepancy(new RepairDiscrepancyCommand(tenant, found.id(),
+                "bob", "the user says the tokens are missing", ActionAudit.NONE));
 
         assertThat(second.byClass()).isEqualTo(first.byClass());
         assertThat(second.newDiscrepancies()).isZero();
@@ -426,7 +472,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                         throw e.getCause();
                     }
                 });
-        ReconciliationService manual = repairedByHand(racing);
+        Reconciliation manual = repairedByHand(racing);
         ReconciliationRunView run = upload(manual, day, statement);
         DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
         assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
@@ -435,8 +481,8 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         entitlementStore.insert(Entitlement.grant(key, EntitlementKind.of(paid.sku()).orElseThrow(),
                 PaymentEvent.PaymentSucceeded.idFor(paid.id()), consumerTime, consumerTime.plus(Duration.ofDays(30))));
 
-        DiscrepancyView repaired = manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol",
-                "user reports no membership"));
+        DiscrepancyView repaired = manual.repairDiscrepancy(new RepairDiscrepancyCommand(tenant, found.id(),
+                "carol", "user reports no membership", ActionAudit.NONE));
 
         assertThat(finds.get()).as("the lost race is run once more").isEqualTo(2);
         assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.APPLIED);
@@ -452,14 +498,15 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         LocalDate day = LocalDate.of(2031, 8, 4);
         Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-04T08:00:00Z"),
                 Instant.parse("2031-08-04T08:01:00Z"), "course:java-101");
-        ReconciliationService manual = repairedByHand(entitlementStore);
+        Reconciliation manual = repairedByHand(entitlementStore);
         ReconciliationRunView run = upload(manual, day, HEADER + line(paid.channelTxnId().value(), paid.id().value(),
                 "PAYMENT", "SUCCESS", 1999, "CNY", "2031-08-04T08:01:00Z"));
         DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
         jdbc.update("UPDATE payments SET status = 'REFUNDED', refunded_minor = amount_minor WHERE id = ?",
                 paid.id().value());
 
-        DiscrepancyView repaired = manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol", "regrant"));
+        DiscrepancyView repaired = manual.repairDiscrepancy(new RepairDiscrepancyCommand(tenant, found.id(),
+                "carol", "regrant", ActionAudit.NONE));
 
         assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
         assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.FAILED);
@@ -473,35 +520,35 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         LocalDate day = LocalDate.of(2031, 8, 5);
         Payment paid = stored(PaymentStatus.SUCCEEDED, 1999, Instant.parse("2031-08-05T08:00:00Z"),
                 Instant.parse("2031-08-05T08:01:00Z"), "course:java-101");
-        ReconciliationService manual = repairedByHand(entitlementStore);
+        Reconciliation manual = repairedByHand(entitlementStore);
         ReconciliationRunView run = upload(manual, day, HEADER + line(paid.channelTxnId().value(), paid.id().value(),
                 "PAYMENT", "SUCCESS", 1999, "CNY", "2031-08-05T08:01:00Z"));
         DiscrepancyView found = manual.listDiscrepancies(tenant, run.id(), null).get(0);
         assertThat(found.kind()).isEqualTo(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING);
-        ReconciliationConsoleService console = new ReconciliationConsoleService(manual, manual, audit, transactions,
-                Clock.systemUTC());
+        RepairDiscrepancyAsOperatorService console = new RepairDiscrepancyAsOperatorService(manual.repair(), audit,
+                transactions, Clock.systemUTC());
         Operator olga = new Operator("olga", ConsoleRole.OPERATOR);
         ActionKey key = new ActionKey(UUID.randomUUID().toString());
-        RepairDiscrepancyCommand press = new RepairDiscrepancyCommand(tenant, found.id(),
+        RepairDiscrepancyAsOperatorCommand press = new RepairDiscrepancyAsOperatorCommand(tenant, found.id(),
                 new Reason("user reports no course"), olga, key);
 
         // An audit write that fails takes the repair's effect with it: nothing granted, the repair still open.
-        assertThatThrownBy(() -> manual.applyRepair(new ApplyRepairCommand(tenant, found.id(), "olga", "x",
-                (result, detail, at) -> {
+        assertThatThrownBy(() -> manual.repairDiscrepancy(new RepairDiscrepancyCommand(tenant, found.id(), "olga",
+                "x", (result, detail, at) -> {
                     throw new IllegalStateException("audit log unavailable");
                 }))).hasStackTraceContaining("audit log unavailable");
         assertThat(grantsOf(paid)).isEmpty();
         assertThat(tasksOf(paid)).isEmpty();
 
-        ActionResult first = console.repairDiscrepancy(press);
-        ActionResult again = console.repairDiscrepancy(press);
+        ActionResult first = console.repairDiscrepancyAsOperator(press);
+        ActionResult again = console.repairDiscrepancyAsOperator(press);
 
         assertThat(first.repeated()).isFalse();
         assertThat(first.entry().result()).isEqualTo("REPAIRED");
         assertThat(again.repeated()).isTrue();
         assertThat(again.entry()).isEqualTo(first.entry());
         assertThat(grantsOf(paid)).containsExactly(grantedOnce(paid));
-        assertThat(audit.forSubject(ReconciliationConsoleService.DISCREPANCY_SUBJECT, Long.toString(found.id())))
+        assertThat(audit.forSubject(RepairDiscrepancyAsOperatorService.DISCREPANCY_SUBJECT, Long.toString(found.id())))
                 .singleElement().satisfies(e -> assertThat(e.actionKey()).isEqualTo(key));
         assertThat(manual.listDiscrepancies(tenant, run.id(), null).get(0).repairStatus())
                 .isEqualTo(RepairStatus.APPLIED);
@@ -511,11 +558,25 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
      * Automatic repair off; no edge window, so that a test running just before midnight does not hold a trade for
      * tomorrow; the entitlements granted over this store.
      */
-    private ReconciliationService repairedByHand(EntitlementStore store) {
-        return new ReconciliationService(gateways, credentials, payments, paidPayments, records, log, outbox,
-                reviews, cases, entitlementView, new EntitlementGrants(store, tasks),
-                RefundLedgerView.notAvailable("not here"), transactions, Clock.systemUTC(), UUID::randomUUID,
-                new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false));
+    private Reconciliation repairedByHand(EntitlementStore store) {
+        ReconciliationSettings settings = new ReconciliationSettings(Duration.ZERO, 1024 * 1024, false);
+        RefundLedgerView noRefunds = RefundLedgerView.notAvailable("not here");
+        Clock clock = Clock.systemUTC();
+        OurPayments ours = new OurPayments(payments);
+        StatementNews news = new StatementNews(log, UUID::randomUUID);
+        ChannelReportApplier applier = new ChannelReportApplier(payments, outbox, reviews, CrashPoints.NONE);
+        RepairDiscrepancyService repair = new RepairDiscrepancyService(records, new RepairEffects(List.of(
+                new ApplyChannelResultRepair(ours, news, applier), new HoldForReviewRepair(ours, news, applier),
+                new AskChannelRepair(cases),
+                new RegrantEntitlementRepair(ours, entitlementView, new EntitlementGrants(store, tasks)),
+                new QueryRefundRepair(noRefunds))), transactions, clock);
+        StartReconciliationService start = new StartReconciliationService(
+                new StatementReader(gateways, credentials, settings),
+                new StatementMatcher(ours, paidPayments,
+                        DiscrepancyPolicies.allCurrentPolicies(entitlementView, noRefunds, ours), settings),
+                new DayRecorder(records, ours, transactions, clock), new AutomaticRepairs(repair, records, settings),
+                records, transactions, clock);
+        return new Reconciliation(start, new ReconciliationQueryService(records), repair);
     }
 
     private long tokenBalance() {
@@ -557,7 +618,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(sandboxCall("POST", "/sandbox-channel/trades/" + pending.id() + "/events",
                 "{\"status\":\"SUCCESS\"}")).isEqualTo(200);
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        ReconciliationService noWindow = repairedByHand(entitlementStore);
+        Reconciliation noWindow = repairedByHand(entitlementStore);
 
         ReconciliationRunView run = noWindow.startReconciliation(new StartReconciliationCommand(tenant, CHANNEL,
                 today, new StatementSource.FetchFromChannel(), "alice"));
@@ -570,10 +631,10 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         assertThat(found.repair()).isEqualTo(Repair.APPLY_CHANNEL_RESULT);
         assertThat(status(pending)).isEqualTo("PENDING");
 
-        DiscrepancyView repaired = noWindow.applyRepair(new ApplyRepairCommand(tenant, found.id(), "carol",
-                "channel statement shows it paid"));
-        DiscrepancyView repairedAgain = noWindow.applyRepair(new ApplyRepairCommand(tenant, found.id(), "dave",
-                "double click"));
+        DiscrepancyView repaired = noWindow.repairDiscrepancy(new RepairDiscrepancyCommand(tenant, found.id(),
+                "carol", "channel statement shows it paid", ActionAudit.NONE));
+        DiscrepancyView repairedAgain = noWindow.repairDiscrepancy(new RepairDiscrepancyCommand(tenant, found.id(),
+                "dave", "double click", ActionAudit.NONE));
 
         assertThat(repaired.repairStatus()).isEqualTo(RepairStatus.APPLIED);
         assertThat(repaired.repairedBy()).isEqualTo("carol");

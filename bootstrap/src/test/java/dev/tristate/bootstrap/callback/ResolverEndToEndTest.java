@@ -3,24 +3,23 @@ package dev.tristate.bootstrap.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
-import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
+import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.payment.service.CreatePaymentService;
+import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.resolution.service.ResolverSettings;
 import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
@@ -58,6 +57,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.TestPropertySource;
 
@@ -72,14 +72,12 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     @Autowired SandboxMerchants sandboxMerchants;
     @Autowired PaymentRepository payments;
     @Autowired ChannelCredentialStore credentials;
-    @Autowired NotificationLog log;
-    @Autowired OutboxStore outbox;
-    @Autowired ReviewCases reviews;
     @Autowired ResolutionCases cases;
     @Autowired UnknownOutcomeLedger ledger;
     @Autowired Transactions transactions;
     @Autowired IdempotencyStore idempotency;
     @Autowired List<ChannelGateway> gateways;
+    @Autowired ApplicationContext app;
 
     private TenantId tenant;
     private String merchantId;
@@ -95,9 +93,8 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     }
 
     /** A resolver of its own, seeing the clock {@code ahead} in the future, so nothing has to wait in real time. */
-    private ResolvePaymentsService resolver(List<ChannelGateway> with, Duration ahead) {
-        return new ResolvePaymentsService(with, credentials, payments, log, outbox, reviews, cases, ledger,
-                transactions, Clock.offset(Clock.systemUTC(), ahead), UUID::randomUUID,
+    private OwnResolver resolver(List<ChannelGateway> with, Duration ahead) {
+        return new OwnResolver(app, with, Clock.offset(Clock.systemUTC(), ahead),
                 new ResolverSettings(1000, Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofMinutes(30),
                         new QuerySchedule(List.of(Duration.ofSeconds(1))), Map.of()));
     }
@@ -119,14 +116,15 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         return jdbc.queryForObject("SELECT status FROM payments WHERE id = ?", String.class, paymentId);
     }
 
-    private CreatePaymentService createPayments(Transactions through) {
-        IdempotencyGate gate = new IdempotencyGate(idempotency, through, Clock.systemUTC(), UUID::randomUUID,
-                IdempotencySettings.defaults());
-        return new CreatePaymentService(gate, payments, credentials, gateways, Clock.systemUTC(), UUID::randomUUID,
-                new UnknownOutcomeRecorder(ledger, cases, payments, through, Clock.systemUTC(), Duration.ofSeconds(30)));
+    private CreatePaymentUseCase createPayments(Transactions through) {
+        IdempotentCommands gate = IdempotencyServices.idempotentCommands(idempotency, through, Clock.systemUTC(),
+                UUID::randomUUID, IdempotencySettings.defaults());
+        return PaymentServices.createPayment(gate, payments, credentials, gateways, Clock.systemUTC(),
+                UUID::randomUUID, new UnknownOutcomeRecorder(ledger, cases, payments, through, Clock.systemUTC(),
+                        Duration.ofSeconds(30)));
     }
 
-    private IdempotentResponse create(CreatePaymentService service, String key) {
+    private IdempotentResponse create(CreatePaymentUseCase service, String key) {
         return service.createPayment(new CreatePaymentCommand(tenant, new IdempotencyKey(key),
                 RequestFingerprint.of("POST", "/api/v1/payments", key),
                 new PaymentRequest("o-" + key, 1999L, "CNY", "sandbox", "u-42", "course:java-101", "Java 101",
@@ -140,7 +138,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         payAtTheSandboxWithTheCallbackDropped(paymentId);
         assertThat(status(paymentId)).as("the callback never came").isEqualTo("PENDING");
         // The payment has been quiet for ten minutes: longer than stale-after.
-        ResolvePaymentsService resolver = resolver(gateways, Duration.ofMinutes(10));
+        OwnResolver resolver = resolver(gateways, Duration.ofMinutes(10));
 
         resolver.resolveDue();
 
@@ -157,7 +155,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     @Test
     void aCreateWhoseCommitAnswerWasLostIsAnswered202AndResolvedToTheTrueState() throws Exception {
         LosingCommitAnswers lossy = new LosingCommitAnswers(transactions);
-        CreatePaymentService service = createPayments(lossy);
+        CreatePaymentUseCase service = createPayments(lossy);
         lossy.loseTheAnswerOfTransactionNumber(2); // 1: the key is claimed, 2: the payment and the answer
 
         IdempotentResponse answer = create(service, "k-" + UUID.randomUUID());
@@ -188,12 +186,12 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
                     OverlapDetectingGateway.CHANNEL, "CNY");
             ids.add(id);
         }
-        ResolvePaymentsService first = resolver(List.of(gateway), Duration.ofHours(1));
-        ResolvePaymentsService second = resolver(List.of(gateway), Duration.ofHours(1));
+        OwnResolver first = resolver(List.of(gateway), Duration.ofHours(1));
+        OwnResolver second = resolver(List.of(gateway), Duration.ofHours(1));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<?>> rounds = new ArrayList<>();
-            for (ResolvePaymentsService resolver : List.of(first, second)) {
+            for (OwnResolver resolver : List.of(first, second)) {
                 rounds.add(pool.submit(() -> {
                     for (int round = 0; round < 3; round++) {
                         resolver.resolveDue();

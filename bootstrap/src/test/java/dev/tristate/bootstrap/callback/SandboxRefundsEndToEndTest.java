@@ -3,20 +3,10 @@ package dev.tristate.bootstrap.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tristate.application.callback.port.out.NotificationLog;
-import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.out.RefundStore;
-import dev.tristate.application.refund.service.RefundOutcomes;
-import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.resolution.service.ResolverSettings;
-import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.resolution.QuerySchedule;
@@ -34,6 +24,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -50,17 +41,9 @@ class SandboxRefundsEndToEndTest extends ApplicationOverHttpTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Autowired SandboxMerchants sandboxMerchants;
-    @Autowired ChannelCredentialStore credentials;
-    @Autowired PaymentRepository payments;
-    @Autowired NotificationLog log;
-    @Autowired OutboxStore outbox;
-    @Autowired ReviewCases reviews;
-    @Autowired ResolutionCases cases;
-    @Autowired UnknownOutcomeLedger ledger;
-    @Autowired Transactions transactions;
     @Autowired RefundStore refunds;
-    @Autowired RefundOutcomes refundOutcomes;
     @Autowired List<ChannelGateway> gateways;
+    @Autowired ApplicationContext app;
 
     private HttpResponse<String> call(String method, String path, String apiKey, String key, String body)
             throws Exception {
@@ -128,10 +111,9 @@ class SandboxRefundsEndToEndTest extends ApplicationOverHttpTest {
                 "{\"refund_timeout\":false}").statusCode()).isEqualTo(200);
 
         // A resolver whose clock is past the first query: it asks the sandbox's refund query.
-        new ResolvePaymentsService(gateways, credentials, payments, log, outbox, reviews, cases, ledger, transactions,
-                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(2)), UUID::randomUUID,
+        new OwnResolver(app, gateways, Clock.offset(Clock.systemUTC(), Duration.ofMinutes(2)),
                 new ResolverSettings(1000, Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofMinutes(30),
-                        new QuerySchedule(List.of(Duration.ofSeconds(1))), Map.of()), refunds, refundOutcomes)
+                        new QuerySchedule(List.of(Duration.ofSeconds(1))), Map.of()))
                 .resolveDue();
 
         assertThat(refunds.find(tenant, new RefundId(second)).orElseThrow().status())

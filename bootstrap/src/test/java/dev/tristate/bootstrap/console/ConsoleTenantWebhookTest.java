@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
-import dev.tristate.application.tenant.service.TenantAdministrationService;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
@@ -43,7 +43,7 @@ class ConsoleTenantWebhookTest extends ConsoleTestBase {
 
         assertThat(webhooks.endpointOf(tenant)).contains(URI.create("http://shop.example:8080/v2"));
         assertThat(operator.get("/admin/tenants/" + tenant.value()).body()).contains("http://shop.example:8080/v2");
-        assertThat(audit.forSubject(TenantAdministrationService.SUBJECT, tenant.value()))
+        assertThat(audit.forSubject(ManageTenantsUseCase.AUDIT_SUBJECT, tenant.value()))
                 .filteredOn(e -> e.action().equals("SET_WEBHOOK")).hasSize(2)
                 .last().satisfies(e -> assertThat(e.detail()).contains("was https://shop.example/hooks/grants"));
     }
@@ -60,7 +60,7 @@ class ConsoleTenantWebhookTest extends ConsoleTestBase {
                     .isEqualTo(400);
         }
         assertThat(webhooks.endpointOf(tenant)).isEmpty();
-        assertThat(audit.forSubject(TenantAdministrationService.SUBJECT, tenant.value()))
+        assertThat(audit.forSubject(ManageTenantsUseCase.AUDIT_SUBJECT, tenant.value()))
                 .noneMatch(e -> e.action().equals("SET_WEBHOOK"));
     }
 

@@ -2,7 +2,7 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.console.service.ConsoleUserService;
+import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
@@ -81,9 +81,9 @@ class ConsoleUsersTest extends ConsoleTestBase {
         assertThat(landing(new Browser().logIn(them, PASSWORD))).endsWith("/admin/login?error");
         assertThat(myself.statusCode()).isEqualTo(403);
         assertThat(users.findByUsername(me).orElseThrow().enabled()).isTrue();
-        assertThat(audit.forSubject(ConsoleUserService.SUBJECT, them)).singleElement()
+        assertThat(audit.forSubject(ManageConsoleUsersUseCase.AUDIT_SUBJECT, them)).singleElement()
                 .satisfies(e -> assertThat(e.result()).isEqualTo("DISABLED"));
-        assertThat(audit.forSubject(ConsoleUserService.SUBJECT, me)).isEmpty();
+        assertThat(audit.forSubject(ManageConsoleUsersUseCase.AUDIT_SUBJECT, me)).isEmpty();
     }
 
     /** A browser signed in as {@code username}, checked by a page that needs the session. */
@@ -142,7 +142,7 @@ class ConsoleUsersTest extends ConsoleTestBase {
         assertThat(again.statusCode()).isEqualTo(302);
         assertThat(users.findByUsername(them).orElseThrow().enabled()).isTrue();
         assertThat(landing(new Browser().logIn(them, PASSWORD))).endsWith("/admin");
-        assertThat(audit.forSubject(ConsoleUserService.SUBJECT, them)).extracting(e -> e.result())
+        assertThat(audit.forSubject(ManageConsoleUsersUseCase.AUDIT_SUBJECT, them)).extracting(e -> e.result())
                 .containsExactlyInAnyOrder("DISABLED", "ENABLED", "ALREADY_ENABLED");
     }
 
@@ -157,7 +157,7 @@ class ConsoleUsersTest extends ConsoleTestBase {
 
         assertThat(landing(new Browser().logIn(them, PASSWORD))).endsWith("/admin/login?error");
         assertThat(landing(new Browser().logIn(them, fresh))).endsWith("/admin");
-        assertThat(audit.forSubject(ConsoleUserService.SUBJECT, them)).singleElement()
+        assertThat(audit.forSubject(ManageConsoleUsersUseCase.AUDIT_SUBJECT, them)).singleElement()
                 .satisfies(e -> assertThat(e.result()).isEqualTo("RESET"));
     }
 

@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.tristate.adapter.out.messaging.RabbitEventPublisher;
+import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
 import dev.tristate.application.outbox.port.in.RelayReport;
 import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.OutboxEntry;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
-import dev.tristate.application.outbox.service.RelayOutboxService;
+import dev.tristate.application.outbox.service.OutboxServices;
 import dev.tristate.application.outbox.service.RelaySettings;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -208,8 +209,8 @@ class OutboxRelayEndToEndTest {
         List<Future<Integer>> relays = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
-                RelayOutboxService relay = new RelayOutboxService(store, publisher, transactions, CrashPoints.NONE,
-                        Clock.systemUTC(), new Random(i), settings);
+                RelayOutboxUseCase relay = OutboxServices.relayOutbox(store, publisher, transactions,
+                        CrashPoints.NONE, Clock.systemUTC(), new Random(i), settings);
                 relays.add(pool.submit(() -> {
                     int marked = 0;
                     while (!allSent.get()) {

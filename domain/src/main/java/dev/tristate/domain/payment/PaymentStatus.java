@@ -1,5 +1,8 @@
 package dev.tristate.domain.payment;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * The states of a payment. The priority orders what a later report may do: a report of higher priority moves the
  * payment, one of lower priority arriving late is stale. The exceptions are written in {@link PaymentTransitions}.
@@ -13,6 +16,9 @@ public enum PaymentStatus {
     SUCCEEDED(4),
     PARTIALLY_REFUNDED(5),
     REFUNDED(6);
+
+    private static final List<PaymentStatus> UNRESOLVED = Arrays.stream(values())
+            .filter(PaymentStatus::isUnresolved).toList();
 
     private final int priority;
 
@@ -37,5 +43,10 @@ public enum PaymentStatus {
     /** Nobody knows the final answer yet: the resolver asks the channel about these. */
     public boolean isUnresolved() {
         return this == PENDING || this == PROCESSING || this == UNKNOWN;
+    }
+
+    /** Every status of which {@link #isUnresolved()} holds, in declaration order: the resolver's work list. */
+    public static List<PaymentStatus> unresolved() {
+        return UNRESOLVED;
     }
 }

@@ -14,8 +14,6 @@ import static dev.tristate.domain.payment.TransitionRule.DUPLICATE;
 import static dev.tristate.domain.payment.TransitionRule.REJECT;
 import static dev.tristate.domain.payment.TransitionRule.STALE;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -120,17 +118,6 @@ public final class PaymentTransitions {
 
     public static List<Row> rows() {
         return ROWS;
-    }
-
-    /** The statuses a payment may be in for a move to {@code to} to apply: the WHERE clause of the conditional update. */
-    public static List<PaymentStatus> sourcesThatApply(PaymentStatus to) {
-        List<PaymentStatus> sources = new ArrayList<>();
-        for (Row row : ROWS) {
-            if (row.to() == to && row.rule() == APPLY) {
-                sources.add(row.from());
-            }
-        }
-        return Collections.unmodifiableList(sources);
     }
 
     private static Row row(PaymentStatus from, PaymentStatus to, TransitionRule rule) {

@@ -5,10 +5,7 @@ import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
 import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
 import dev.tristate.application.outbox.port.in.RelayReport;
 import dev.tristate.domain.outbox.OutboxBacklog;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.TimeGauge;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -16,7 +13,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -72,13 +69,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
     private final PurgeSentEventsUseCase purge;
     private final OutboxBacklogQuery backlogQuery;
     private final Settings settings;
-    private final Clock clock;
-    private final AtomicReference<OutboxBacklog> backlog = new AtomicReference<>(OutboxBacklog.EMPTY);
-    private final Counter sent;
-    private final Counter retried;
-    private final Counter quarantined;
-    private final Counter leaseLost;
-    private final Counter purged;
+    private final RelayMetrics metrics;
 
     private volatile boolean running;
     private ScheduledExecutorService relayThread;
@@ -90,24 +81,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
         this.purge = purge;
         this.backlogQuery = backlogQuery;
         this.settings = settings;
-        this.clock = clock;
-        Gauge.builder("tristate.outbox.pending", backlog, b -> b.get().pending())
-                .description("Outbox events not yet sent (due, backing off or claimed)").register(meters);
-        Gauge.builder("tristate.outbox.quarantined", backlog, b -> b.get().quarantined())
-                .description("Outbox events given up on after the retry window").register(meters);
-        TimeGauge.builder("tristate.outbox.oldest.pending.age", backlog, TimeUnit.MILLISECONDS,
-                        b -> b.get().oldestPendingAge(clock.instant()).toMillis())
-                .description("How long the oldest unsent outbox event has waited").register(meters);
-        sent = relayed(meters, "sent");
-        retried = relayed(meters, "retried");
-        quarantined = relayed(meters, "quarantined");
-        leaseLost = relayed(meters, "lease_lost");
-        purged = Counter.builder("tristate.outbox.purged").description("SENT outbox events purged").register(meters);
-    }
-
-    private static Counter relayed(MeterRegistry meters, String outcome) {
-        return Counter.builder("tristate.outbox.relayed").tag("outcome", outcome)
-                .description("Outbox events by what a relay round did with them").register(meters);
+        this.metrics = new RelayMetrics(clock, meters);
     }
 
     @Override
@@ -131,7 +105,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
     }
 
     private static ScheduledExecutorService threads(String name, int count) {
-        java.util.concurrent.atomic.AtomicInteger number = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger number = new AtomicInteger();
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(count, r -> {
             Thread thread = new Thread(r, count == 1 ? name : name + "-" + number.incrementAndGet());
             thread.setDaemon(true);
@@ -155,7 +129,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
                 RelayReport report;
                 do {
                     report = relay.relayOnce();
-                    count(report);
+                    metrics.count(report);
                 } while (running && report.moreDue() && !report.brokerUnavailable());
                 if (report.brokerUnavailable()) {
                     pause = failed("the broker cannot be reached; events wait in the outbox", null);
@@ -194,17 +168,6 @@ public class OutboxRelayScheduler implements SmartLifecycle {
         }
     }
 
-    private void count(RelayReport report) {
-        sent.increment(report.markedSent());
-        retried.increment(report.retried());
-        quarantined.increment(report.quarantined());
-        leaseLost.increment(report.leaseLost());
-        if (report.quarantined() > 0) {
-            LOG.warn("{} outbox event(s) quarantined after the retry window; see outbox_events with status"
-                    + " QUARANTINED and their last_error", report.quarantined());
-        }
-    }
-
     /** interval × 2^(failures), capped at the maximum pause. */
     Duration pause(int failures) {
         long millis = settings.interval().toMillis();
@@ -218,7 +181,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
         try {
             for (int batch = 0; running && batch < MAX_PURGE_BATCHES_PER_RUN; batch++) {
                 int deleted = purge.purgeOnce();
-                purged.increment(deleted);
+                metrics.purged(deleted);
                 if (deleted == 0) {
                     return;
                 }
@@ -233,7 +196,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
 
     void refreshBacklog() {
         try {
-            backlog.set(backlogQuery.backlog());
+            metrics.backlog(backlogQuery.backlog());
         } catch (RuntimeException e) {
             LOG.debug("Could not read the outbox backlog for the metrics", e);
         }
@@ -241,7 +204,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
 
     /** The backlog as last read for the gauges. */
     public OutboxBacklog lastBacklog() {
-        return backlog.get();
+        return metrics.lastBacklog();
     }
 
     @Override
@@ -267,9 +230,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
             relayExecutor.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        LOG.info("Outbox relay stopped; since it started it marked {} event(s) sent, retried {}, quarantined {},"
-                + " lost {} lease(s) to other relays", (long) sent.count(), (long) retried.count(),
-                (long) quarantined.count(), (long) leaseLost.count());
+        LOG.info("Outbox relay stopped; since it started it {}", metrics.summary());
     }
 
     @Override

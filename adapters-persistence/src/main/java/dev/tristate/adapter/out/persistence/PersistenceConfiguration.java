@@ -1,16 +1,13 @@
 package dev.tristate.adapter.out.persistence;
 
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
-import dev.tristate.adapter.out.persistence.callback.NotificationPersistenceConfiguration;
 import dev.tristate.adapter.out.persistence.console.ConsoleUserMapper;
 import dev.tristate.adapter.out.persistence.console.JdbcDatabaseSettings;
 import dev.tristate.adapter.out.persistence.console.MyBatisConsoleUserRepository;
-import dev.tristate.adapter.out.persistence.consumer.ConsumerPersistenceConfiguration;
-import dev.tristate.adapter.out.persistence.outbox.OutboxRelayPersistenceConfiguration;
-import dev.tristate.adapter.out.persistence.payment.MerchantApiPersistenceConfiguration;
+import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
+import dev.tristate.adapter.out.persistence.jdbc.UtcDateTimeTypeHandler;
 import dev.tristate.adapter.out.persistence.payment.MyBatisPaymentRepository;
 import dev.tristate.adapter.out.persistence.payment.PaymentMapper;
-import dev.tristate.adapter.out.persistence.reconciliation.ReconciliationPersistenceConfiguration;
 import dev.tristate.adapter.out.persistence.tenant.ChannelSecretMapper;
 import dev.tristate.adapter.out.persistence.tenant.MyBatisChannelCredentialStore;
 import dev.tristate.adapter.out.persistence.tenant.MyBatisTenantRepository;

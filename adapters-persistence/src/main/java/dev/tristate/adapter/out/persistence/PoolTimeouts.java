@@ -3,7 +3,7 @@ package dev.tristate.adapter.out.persistence;
 import com.zaxxer.hikari.HikariConfig;
 import java.time.Duration;
 
-/** The start-up rule of SYSTEM.md: connection pool timeouts must exceed statement timeouts. */
+/** A start-up rule (docs/design.md): connection pool timeouts must exceed statement timeouts. */
 public final class PoolTimeouts {
 
     private PoolTimeouts() {

@@ -1,5 +1,6 @@
 package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.adapter.out.persistence.jdbc.SqlErrors;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import java.util.function.Supplier;

@@ -2,6 +2,7 @@ package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.domain.console.ActionKey;
@@ -11,6 +12,8 @@ import dev.tristate.domain.console.PageRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.ui.Model;
@@ -26,6 +29,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @ControllerAdvice(basePackageClasses = ConsoleModel.class)
 class ConsoleModel {
 
+    private static final Logger log = LoggerFactory.getLogger(ConsoleModel.class);
     static final int PAGE_SIZE = 25;
 
     @ModelAttribute("operator")
@@ -55,7 +59,7 @@ class ConsoleModel {
     }
 
     static ActionKey key(String value) {
-        return new ActionKey(value);
+        return ConsoleInput.read(() -> new ActionKey(value));
     }
 
     /** After an action: the result for the next page (post, redirect, get), repeated submissions said so. */
@@ -76,10 +80,24 @@ class ConsoleModel {
         return "admin/problem";
     }
 
-    @ExceptionHandler(IllegalArgumentException.class)
-    String badInput(IllegalArgumentException e, Model model, HttpServletResponse response) {
+    @ExceptionHandler(InvalidInput.class)
+    String badInput(InvalidInput e, Model model, HttpServletResponse response) {
         response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
         model.addAttribute("problem", e.getMessage());
         return "admin/problem";
+    }
+
+    /**
+     * A rule of the application broke: our fault, not the person's. The page says so and gives a reference to find
+     * the cause in the log; the cause itself (its class, message and stack) is for the log only.
+     */
+    @ExceptionHandler({IllegalArgumentException.class, IllegalStateException.class})
+    String brokenInvariant(RuntimeException e, HttpServletRequest request, Model model,
+                           HttpServletResponse response) {
+        String reference = UUID.randomUUID().toString();
+        log.error("{} {}: broken invariant, reference {}", request.getMethod(), request.getRequestURI(), reference, e);
+        response.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+        model.addAttribute("reference", reference);
+        return "admin/error";
     }
 }

@@ -3,7 +3,7 @@ package dev.tristate.adapter.in.admin;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
-import dev.tristate.application.resolution.port.in.AskChannelUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.shared.port.in.ActionResult;
@@ -32,17 +32,15 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @Controller
 class PaymentsController {
 
-    static final List<PaymentStatus> UNRESOLVED = List.of(PaymentStatus.PENDING, PaymentStatus.PROCESSING,
-            PaymentStatus.UNKNOWN);
-
     private final SearchPaymentsQuery search;
     private final PaymentTimelineQuery timeline;
-    private final ObjectProvider<AskChannelUseCase> askChannel;
+    private final ObjectProvider<AskChannelAsOperatorUseCase> askChannel;
     private final ObjectProvider<UnknownCasesQuery> unknownCases;
     private final OpenRefundsQuery openRefunds;
 
     PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
-                       ObjectProvider<AskChannelUseCase> askChannel, ObjectProvider<UnknownCasesQuery> unknownCases,
+                       ObjectProvider<AskChannelAsOperatorUseCase> askChannel,
+                       ObjectProvider<UnknownCasesQuery> unknownCases,
                        OpenRefundsQuery openRefunds) {
         this.search = search;
         this.timeline = timeline;
@@ -61,10 +59,10 @@ class PaymentsController {
                     @RequestParam(required = false) PaymentStatus status,
                     @RequestParam(required = false) LocalDate from, @RequestParam(required = false) LocalDate to,
                     @RequestParam(defaultValue = "0") int page, Model model) {
-        PaymentCriteria criteria = new PaymentCriteria(tenant == null || tenant.isBlank() ? null
-                : new TenantId(tenant.strip()), paymentId, merchantOrderId, channelTxnId,
-                status == null ? List.of() : List.of(status), startOf(from), to == null ? null : startOf(to.plusDays(1)),
-                false);
+        TenantId tenantId = ConsoleInput.optionalTenant(tenant);
+        PaymentCriteria criteria = ConsoleInput.read(() -> new PaymentCriteria(tenantId, paymentId, merchantOrderId,
+                channelTxnId, status == null ? List.of() : List.of(status), startOf(from),
+                to == null ? null : startOf(to.plusDays(1)), false));
         model.addAttribute("payments", search.searchPayments(criteria, ConsoleModel.page(page)));
         model.addAttribute("statuses", PaymentStatus.values());
         return "admin/payments";
@@ -77,8 +75,9 @@ class PaymentsController {
     @GetMapping("/admin/unresolved")
     String unresolved(@RequestParam(required = false) String tenant, @RequestParam(defaultValue = "0") int page,
                       Model model) {
-        TenantId tenantId = tenant == null || tenant.isBlank() ? null : new TenantId(tenant.strip());
-        PaymentCriteria criteria = new PaymentCriteria(tenantId, null, null, null, UNRESOLVED, null, null, true);
+        TenantId tenantId = ConsoleInput.optionalTenant(tenant);
+        PaymentCriteria criteria = new PaymentCriteria(tenantId, null, null, null, PaymentStatus.unresolved(), null,
+                null, true);
         model.addAttribute("openRefunds", openRefunds.openRefunds(tenantId, OPEN_REFUNDS_SHOWN));
         model.addAttribute("openRefundsShown", OPEN_REFUNDS_SHOWN);
         Page<Payment> payments = search.searchPayments(criteria, ConsoleModel.page(page));
@@ -90,23 +89,26 @@ class PaymentsController {
 
     @GetMapping("/admin/payments/{tenant}/{paymentId}")
     String payment(@PathVariable String tenant, @PathVariable String paymentId, Model model) {
-        model.addAttribute("timeline", timeline.timeline(new TenantId(tenant), new PaymentId(paymentId)));
+        TenantId tenantId = ConsoleInput.read(() -> new TenantId(tenant));
+        PaymentId id = ConsoleInput.read(() -> new PaymentId(paymentId));
+        model.addAttribute("timeline", timeline.timeline(tenantId, id));
         model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
         UnknownCasesQuery resolver = unknownCases.getIfAvailable();
-        model.addAttribute("resolverCase", resolver == null ? null
-                : resolver.unknownCase(new TenantId(tenant), new PaymentId(paymentId)).orElse(null));
+        model.addAttribute("resolverCase", resolver == null ? null : resolver.unknownCase(tenantId, id).orElse(null));
         return "admin/payment";
     }
 
     @PostMapping("/admin/ask")
     String ask(@RequestParam String tenant, @RequestParam String paymentId, @RequestParam String actionKey,
                Authentication authentication, RedirectAttributes redirect) {
-        AskChannelUseCase resolver = askChannel.getIfAvailable();
+        AskChannelAsOperatorUseCase resolver = askChannel.getIfAvailable();
         if (resolver == null) {
             redirect.addFlashAttribute("askUnavailable", true);
         } else {
-            ActionResult result = resolver.askChannel(new TenantId(tenant), new PaymentId(paymentId),
-                    ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey));
+            TenantId tenantId = ConsoleInput.read(() -> new TenantId(tenant));
+            PaymentId id = ConsoleInput.read(() -> new PaymentId(paymentId));
+            ActionResult result = resolver.askChannel(tenantId, id, ConsoleModel.operatorOf(authentication),
+                    ConsoleModel.key(actionKey));
             ConsoleModel.flash(redirect, result);
         }
         redirect.addAttribute("tenant", tenant);

@@ -51,8 +51,7 @@ class QuarantineController {
     @GetMapping("/admin/quarantine")
     String list(@RequestParam(required = false) String tenant, @RequestParam(required = false) String eventType,
                 @RequestParam(defaultValue = "0") int page, Model model) {
-        model.addAttribute("events", quarantine.quarantinedEvents(
-                tenant == null || tenant.isBlank() ? null : new TenantId(tenant.strip()), eventType,
+        model.addAttribute("events", quarantine.quarantinedEvents(ConsoleInput.optionalTenant(tenant), eventType,
                 ConsoleModel.page(page)));
         model.addAttribute("deliveries", work.quarantinedDeliveries(WORK_SHOWN));
         model.addAttribute("deliveryCount", work.countQuarantinedDeliveries());
@@ -93,7 +92,7 @@ class QuarantineController {
 
     @GetMapping("/admin/quarantine/task")
     String task(@RequestParam String key, Model model) {
-        model.addAttribute("task", work.task(new TaskKey(key))
+        model.addAttribute("task", work.task(ConsoleInput.read(() -> new TaskKey(key)))
                 .orElseThrow(() -> new NotFoundInConsole("no task " + key)));
         model.addAttribute("auditSubject", ReleaseQuarantinedWorkUseCase.auditSubject(key));
         return "admin/quarantine-task";
@@ -102,8 +101,7 @@ class QuarantineController {
     @PostMapping("/admin/quarantine/task/replay")
     String replayTask(@RequestParam String key, @RequestParam String reason, @RequestParam String actionKey,
                       Authentication authentication, RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, release.replayTask(new TaskCommand(new TaskKey(key), new Reason(reason),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        ConsoleModel.flash(redirect, release.replayTask(taskCommand(key, reason, actionKey, authentication)));
         redirect.addAttribute("key", key);
         return "redirect:/admin/quarantine/task";
     }
@@ -111,16 +109,21 @@ class QuarantineController {
     @PostMapping("/admin/quarantine/task/discard")
     String discardTask(@RequestParam String key, @RequestParam String reason, @RequestParam String actionKey,
                        Authentication authentication, RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, release.discardTask(new TaskCommand(new TaskKey(key), new Reason(reason),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        ConsoleModel.flash(redirect, release.discardTask(taskCommand(key, reason, actionKey, authentication)));
         redirect.addAttribute("key", key);
         return "redirect:/admin/quarantine/task";
     }
 
     private static DeliveryCommand deliveryCommand(String consumer, String key, String reason, String actionKey,
                                                    Authentication authentication) {
-        return new DeliveryCommand(consumer, key, new Reason(reason), ConsoleModel.operatorOf(authentication),
-                ConsoleModel.key(actionKey));
+        return ConsoleInput.read(() -> new DeliveryCommand(consumer, key, new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+    }
+
+    private static TaskCommand taskCommand(String key, String reason, String actionKey,
+                                           Authentication authentication) {
+        return ConsoleInput.read(() -> new TaskCommand(new TaskKey(key), new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
     }
 
     private static String toDelivery(String consumer, String key, RedirectAttributes redirect) {
@@ -131,7 +134,7 @@ class QuarantineController {
 
     @GetMapping("/admin/quarantine/{eventId}")
     String event(@PathVariable String eventId, Model model) {
-        model.addAttribute("event", quarantine.outboxEvent(EventId.of(eventId))
+        model.addAttribute("event", quarantine.outboxEvent(ConsoleInput.read(() -> EventId.of(eventId)))
                 .orElseThrow(() -> new NotFoundInConsole("no outbox event " + eventId)));
         return "admin/quarantine-event";
     }
@@ -139,8 +142,9 @@ class QuarantineController {
     @PostMapping("/admin/quarantine/{eventId}/replay")
     String replay(@PathVariable String eventId, @RequestParam String reason, @RequestParam String actionKey,
                   Authentication authentication, RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, replay.replay(new ReplayCommand(EventId.of(eventId), new Reason(reason),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        ReplayCommand command = ConsoleInput.read(() -> new ReplayCommand(EventId.of(eventId), new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, replay.replay(command));
         redirect.addAttribute("eventId", eventId);
         return "redirect:/admin/quarantine/{eventId}";
     }
@@ -148,8 +152,9 @@ class QuarantineController {
     @PostMapping("/admin/quarantine/{eventId}/discard")
     String discard(@PathVariable String eventId, @RequestParam String reason, @RequestParam String actionKey,
                    Authentication authentication, RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, discard.discard(new DiscardCommand(EventId.of(eventId), new Reason(reason),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        DiscardCommand command = ConsoleInput.read(() -> new DiscardCommand(EventId.of(eventId), new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, discard.discard(command));
         redirect.addAttribute("eventId", eventId);
         return "redirect:/admin/quarantine/{eventId}";
     }
@@ -202,8 +207,8 @@ class QuarantineController {
 
     private static BulkReplayCommand bulk(int confirmedCount, String reason, String actionKey,
                                           Authentication authentication) {
-        return new BulkReplayCommand(confirmedCount, new Reason(reason), ConsoleModel.operatorOf(authentication),
-                ConsoleModel.key(actionKey));
+        return ConsoleInput.read(() -> new BulkReplayCommand(confirmedCount, new Reason(reason),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
     }
 
     @PostMapping("/admin/quarantine/replay-all")

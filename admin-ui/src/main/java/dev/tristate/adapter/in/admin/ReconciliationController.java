@@ -2,10 +2,10 @@ package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
-import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
-import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
-import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase.RunReconciliationCommand;
-import dev.tristate.application.reconciliation.port.in.RunReconciliationUseCase;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase.RepairDiscrepancyAsOperatorCommand;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyAsOperatorUseCase;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationAsOperatorUseCase.StartReconciliationAsOperatorCommand;
+import dev.tristate.application.reconciliation.port.in.StartReconciliationAsOperatorUseCase;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.in.StatementUnavailable;
@@ -37,11 +37,11 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 class ReconciliationController {
 
     private final ReconciliationQuery reconciliation;
-    private final RunReconciliationUseCase runs;
-    private final RepairDiscrepancyUseCase repairs;
+    private final StartReconciliationAsOperatorUseCase runs;
+    private final RepairDiscrepancyAsOperatorUseCase repairs;
 
-    ReconciliationController(ReconciliationQuery reconciliation, RunReconciliationUseCase runs,
-                             RepairDiscrepancyUseCase repairs) {
+    ReconciliationController(ReconciliationQuery reconciliation, StartReconciliationAsOperatorUseCase runs,
+                             RepairDiscrepancyAsOperatorUseCase repairs) {
         this.reconciliation = reconciliation;
         this.runs = runs;
         this.repairs = repairs;
@@ -50,7 +50,7 @@ class ReconciliationController {
     @GetMapping("/admin/reconciliation")
     String list(@RequestParam(required = false) String tenant, @RequestParam(defaultValue = "0") int page,
                 Model model) {
-        TenantId tenantId = tenant == null || tenant.isBlank() ? null : new TenantId(tenant.strip());
+        TenantId tenantId = ConsoleInput.optionalTenant(tenant);
         PageRequest request = ConsoleModel.page(page);
         // The query lists newest first up to a limit: one row past this page says whether there is a next one.
         int upTo = (int) Math.min(request.offset() + request.size() + 1, Integer.MAX_VALUE);
@@ -68,7 +68,7 @@ class ReconciliationController {
     @GetMapping("/admin/reconciliation/{tenant}/{runId}")
     String run(@PathVariable String tenant, @PathVariable long runId,
                @RequestParam(required = false) DiscrepancyClass kind, Model model) {
-        TenantId tenantId = new TenantId(tenant);
+        TenantId tenantId = ConsoleInput.read(() -> new TenantId(tenant));
         model.addAttribute("run", reconciliation.run(tenantId, runId)
                 .orElseThrow(() -> new NotFoundInConsole("no reconciliation run " + runId + " of tenant " + tenant)));
         model.addAttribute("discrepancies", reconciliation.listDiscrepancies(tenantId, runId, kind));
@@ -83,20 +83,23 @@ class ReconciliationController {
                  @RequestParam String source, @RequestParam(required = false) MultipartFile file,
                  @RequestParam String actionKey, Authentication authentication, Model model,
                  HttpServletResponse response, RedirectAttributes redirect) {
-        TenantId tenantId = new TenantId(tenant.strip());
+        TenantId tenantId = ConsoleInput.read(() -> new TenantId(tenant.strip()));
         StatementSource statement;
         if ("UPLOAD".equals(source)) {
             if (file == null || file.isEmpty()) {
                 return refused(model, response, tenant, channel, day, List.of(), "reconciliation.noFile", null);
             }
-            statement = new StatementSource.Upload(file.getOriginalFilename(), bytes(file));
+            byte[] content = bytes(file);
+            statement = ConsoleInput.read(() -> new StatementSource.Upload(file.getOriginalFilename(), content));
         } else {
             statement = new StatementSource.FetchFromChannel();
         }
+        StartReconciliationAsOperatorCommand command = ConsoleInput.read(() -> new StartReconciliationAsOperatorCommand(
+                tenantId, channel.strip(), day, statement, ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
         ActionResult result;
         try {
-            result = runs.runReconciliation(new RunReconciliationCommand(tenantId, channel.strip(), day, statement,
-                    ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+            result = runs.startReconciliationAsOperator(command);
         } catch (StatementRejected e) {
             return refused(model, response, tenant, channel, day, e.problems(), "reconciliation.rejected", null);
         } catch (StatementUnavailable e) {
@@ -116,8 +119,10 @@ class ReconciliationController {
     String repair(@PathVariable String tenant, @PathVariable long runId, @PathVariable long id,
                   @RequestParam String reason, @RequestParam String actionKey, Authentication authentication,
                   RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, repairs.repairDiscrepancy(new RepairDiscrepancyCommand(new TenantId(tenant), id,
-                new Reason(reason), ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        RepairDiscrepancyAsOperatorCommand command = ConsoleInput.read(() -> new RepairDiscrepancyAsOperatorCommand(
+                new TenantId(tenant), id, new Reason(reason), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, repairs.repairDiscrepancyAsOperator(command));
         redirect.addAttribute("tenant", tenant);
         redirect.addAttribute("runId", runId);
         return "redirect:/admin/reconciliation/{tenant}/{runId}";

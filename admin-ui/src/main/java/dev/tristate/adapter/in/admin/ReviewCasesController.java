@@ -44,8 +44,9 @@ class ReviewCasesController {
     @PostMapping("/admin/review-cases/{id}/decide")
     String decide(@PathVariable long id, @RequestParam ReviewDecision decision, @RequestParam String reason,
                   @RequestParam String actionKey, Authentication authentication, RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, decide.decide(new DecideReviewCaseCommand(id, decision, new Reason(reason),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))));
+        DecideReviewCaseCommand command = ConsoleInput.read(() -> new DecideReviewCaseCommand(id, decision,
+                new Reason(reason), ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, decide.decide(command));
         redirect.addAttribute("id", id);
         return "redirect:/admin/review-cases/{id}";
     }

@@ -42,10 +42,11 @@ class TenantsController {
 
     @GetMapping("/admin/tenants/{id}")
     String tenant(@PathVariable String id, Model model) {
-        model.addAttribute("details", tenants.tenant(new TenantId(id))
+        TenantId tenantId = ConsoleInput.read(() -> new TenantId(id));
+        model.addAttribute("details", tenants.tenant(tenantId)
                 .orElseThrow(() -> new NotFoundInConsole("no tenant " + id)));
         model.addAttribute("kinds", CredentialKind.values());
-        model.addAttribute("webhook", tenants.webhookOf(new TenantId(id)).orElse(null));
+        model.addAttribute("webhook", tenants.webhookOf(tenantId).orElse(null));
         return "admin/tenant";
     }
 
@@ -53,25 +54,28 @@ class TenantsController {
     @PostMapping("/admin/tenants")
     String create(@RequestParam String tenantId, @RequestParam String name, @RequestParam String sandboxMerchantId,
                   @RequestParam String actionKey, Authentication authentication, Model model) {
-        return shownOnce(manage.createTenant(new CreateTenantCommand(new TenantId(tenantId.strip()), name.strip(),
-                new MerchantId(sandboxMerchantId.strip()), ConsoleModel.operatorOf(authentication),
-                ConsoleModel.key(actionKey))), tenantId.strip(), model);
+        CreateTenantCommand command = ConsoleInput.read(() -> new CreateTenantCommand(new TenantId(tenantId.strip()),
+                name.strip(), new MerchantId(sandboxMerchantId.strip()), ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
+        return shownOnce(manage.createTenant(command), tenantId.strip(), model);
     }
 
     @PostMapping("/admin/tenants/{id}/rotate-key")
     String rotate(@PathVariable String id, @RequestParam String actionKey, Authentication authentication,
                   Model model) {
-        return shownOnce(manage.rotateApiKey(new RotateApiKeyCommand(new TenantId(id),
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))), id, model);
+        RotateApiKeyCommand command = ConsoleInput.read(() -> new RotateApiKeyCommand(new TenantId(id),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        return shownOnce(manage.rotateApiKey(command), id, model);
     }
 
     @PostMapping("/admin/tenants/{id}/credentials")
     String credential(@PathVariable String id, @RequestParam CredentialKind kind, @RequestParam String secret,
                       @RequestParam(required = false) String accountId, @RequestParam String actionKey,
                       Authentication authentication, RedirectAttributes redirect) {
-        TenantChange change = manage.setChannelCredential(new SetChannelCredentialCommand(new TenantId(id), kind,
-                secret, Optional.ofNullable(accountId), ConsoleModel.operatorOf(authentication),
+        SetChannelCredentialCommand command = ConsoleInput.read(() -> new SetChannelCredentialCommand(
+                new TenantId(id), kind, secret, Optional.ofNullable(accountId), ConsoleModel.operatorOf(authentication),
                 ConsoleModel.key(actionKey)));
+        TenantChange change = manage.setChannelCredential(command);
         ConsoleModel.flash(redirect, change.result());
         redirect.addAttribute("id", id);
         return "redirect:/admin/tenants/{id}";
@@ -80,9 +84,10 @@ class TenantsController {
     @PostMapping("/admin/tenants/{id}/webhook")
     String webhook(@PathVariable String id, @RequestParam String endpoint, @RequestParam String actionKey,
                    Authentication authentication, RedirectAttributes redirect) {
-        TenantChange change = manage.setWebhook(new SetWebhookCommand(new TenantId(id),
+        SetWebhookCommand command = ConsoleInput.read(() -> new SetWebhookCommand(new TenantId(id),
                 ConfigureTenantWebhookUseCase.checkedEndpoint(endpoint), ConsoleModel.operatorOf(authentication),
                 ConsoleModel.key(actionKey)));
+        TenantChange change = manage.setWebhook(command);
         ConsoleModel.flash(redirect, change.result());
         redirect.addAttribute("id", id);
         return "redirect:/admin/tenants/{id}";

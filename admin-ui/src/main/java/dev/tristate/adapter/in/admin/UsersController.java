@@ -34,31 +34,33 @@ class UsersController {
     @PostMapping("/admin/users")
     String create(@RequestParam String username, @RequestParam ConsoleRole role, @RequestParam String actionKey,
                   Authentication authentication, Model model) {
-        return shownOnce(users.createUser(new CreateUserCommand(username, role,
-                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey))), model);
+        return shownOnce(users.createUser(ConsoleInput.read(() -> new CreateUserCommand(username, role,
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)))), model);
     }
 
     @PostMapping("/admin/users/{name}/reset-password")
     String resetPassword(@PathVariable String name, @RequestParam String actionKey, Authentication authentication,
                          Model model) {
-        return shownOnce(users.resetPassword(new UserCommand(name, ConsoleModel.operatorOf(authentication),
-                ConsoleModel.key(actionKey))), model);
+        return shownOnce(users.resetPassword(userCommand(name, actionKey, authentication)), model);
     }
 
     @PostMapping("/admin/users/{name}/disable")
     String disable(@PathVariable String name, @RequestParam String actionKey, Authentication authentication,
                    RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, users.disableUser(new UserCommand(name, ConsoleModel.operatorOf(authentication),
-                ConsoleModel.key(actionKey))).result());
+        ConsoleModel.flash(redirect, users.disableUser(userCommand(name, actionKey, authentication)).result());
         return "redirect:/admin/users";
     }
 
     @PostMapping("/admin/users/{name}/enable")
     String enable(@PathVariable String name, @RequestParam String actionKey, Authentication authentication,
                   RedirectAttributes redirect) {
-        ConsoleModel.flash(redirect, users.enableUser(new UserCommand(name, ConsoleModel.operatorOf(authentication),
-                ConsoleModel.key(actionKey))).result());
+        ConsoleModel.flash(redirect, users.enableUser(userCommand(name, actionKey, authentication)).result());
         return "redirect:/admin/users";
+    }
+
+    private static UserCommand userCommand(String name, String actionKey, Authentication authentication) {
+        return ConsoleInput.read(() -> new UserCommand(name, ConsoleModel.operatorOf(authentication),
+                ConsoleModel.key(actionKey)));
     }
 
     private static String shownOnce(UserChange change, Model model) {

@@ -3,10 +3,10 @@ package dev.tristate.application.callback.service;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.notification.NotificationOutcome;
-import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -36,7 +36,7 @@ public final class ChannelReportApplier {
     private final CrashPoints crashPoints;
 
     public ChannelReportApplier(PaymentRepository payments, OutboxStore outbox, ReviewCases reviews,
-                         CrashPoints crashPoints) {
+                                CrashPoints crashPoints) {
         this.payments = payments;
         this.outbox = outbox;
         this.reviews = reviews;
@@ -84,7 +84,7 @@ public final class ChannelReportApplier {
             }
         }
         // Someone keeps moving this payment under us: let the caller try again later rather than guess.
-        throw new PersistenceFailure(OutcomeClass.RETRYABLE, "payment " + payment.id() + " kept changing", null);
+        throw new ChangedMeanwhile("payment " + payment.id() + " kept changing");
     }
 
     /** Opens a review case for news that disagrees with what we know; nothing about the payment changes. */

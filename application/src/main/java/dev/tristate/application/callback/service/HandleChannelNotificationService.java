@@ -7,11 +7,10 @@ import dev.tristate.application.callback.port.in.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
-import dev.tristate.application.callback.port.out.NotificationLog.Completion;
-import dev.tristate.application.callback.port.out.NotificationLog.Entry;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;
 import dev.tristate.application.callback.port.out.ParseResult;
+import dev.tristate.application.callback.service.CallbackTransaction.NotRecorded;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
@@ -19,12 +18,10 @@ import dev.tristate.application.resolution.service.UnknownOutcomeRecorder;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
-import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.VerificationKeys;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
-import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTxnId;
@@ -35,7 +32,6 @@ import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -51,21 +47,16 @@ import java.util.stream.Collectors;
  */
 public class HandleChannelNotificationService implements HandleChannelNotificationUseCase {
 
-    static final String SOURCE_CALLBACK = "CALLBACK";
-    /** Tries of the transaction when the database says "retry" (deadlock, lock wait timeout). */
-    static final int MAX_ATTEMPTS = 3;
-
     private final Map<String, ChannelNotificationFormat> formats;
     private final ChannelCredentialStore credentials;
     private final PaymentRepository payments;
     private final NotificationLog log;
     private final ChannelReportApplier applier;
     private final UnknownOutcomeRecorder unknowns;
-    private final Transactions transactions;
+    private final CallbackTransaction transaction;
+    private final NotificationRecords records;
     private final CrashPoints crashPoints;
     private final Clock clock;
-    private final RandomGenerator random;
-    private final Backoff retryBackoff = new Backoff(Duration.ofMillis(10), Duration.ofMillis(200), 3.0);
 
     public HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
                                             PaymentRepository payments, NotificationLog log, OutboxStore outbox,
@@ -78,10 +69,10 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
         this.log = log;
         this.applier = new ChannelReportApplier(payments, outbox, reviews, crashPoints);
         this.unknowns = unknowns;
-        this.transactions = transactions;
+        this.transaction = new CallbackTransaction(transactions, random);
+        this.records = new NotificationRecords(log, transactions, clock);
         this.crashPoints = crashPoints;
         this.clock = clock;
-        this.random = random;
     }
 
     @Override
@@ -141,65 +132,52 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,
                                           TenantId tenant, Instant received) {
         ChannelAnswer success = format.answer(AnswerKind.SUCCESS, null);
-        PersistenceFailure last = null;
-        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-            try {
-                transactions.inTransaction(Workload.CALLBACK,
-                        () -> recordAndApply(format, raw, notification, tenant, received, success));
-            } catch (PersistenceFailure failure) {
-                last = failure;
-                if (failure.outcomeClass() != OutcomeClass.RETRYABLE || attempt == MAX_ATTEMPTS) {
-                    break;
-                }
-                pause(attempt);
-                continue;
-            } catch (RuntimeException unexpected) {
-                // Rolled back: nothing was recorded. The channel sends it again; a person sees the reason.
-                last = new PersistenceFailure(OutcomeClass.DEFINITE, "unexpected failure: " + unexpected, unexpected);
-                break;
-            }
+        Optional<NotRecorded> notRecorded = transaction.run(
+                () -> recordAndApply(format, raw, notification, tenant, received, success));
+        if (notRecorded.isEmpty()) {
             // Committed. A crash here (C2) loses only the answer: the channel re-sends, and the re-sent
             // notification is a duplicate by the unique key.
             crashPoints.reached(CrashPoints.C2_BEFORE_ANSWER);
             return success;
         }
+        NotRecorded last = notRecorded.get();
         // Not recorded, or our own commit's outcome is unknown: either way the channel must send it again, and
         // handling the re-sent notification is idempotent.
         ChannelAnswer retry = format.answer(AnswerKind.RETRY, null);
         String reason = (last.outcomeClass() == OutcomeClass.UNKNOWN ? "outcome of our commit unknown: "
-                : "could not record: ") + last.getMessage();
+                : "could not record: ") + last.message();
         if (last.outcomeClass().mustBeResolved()) {
             // The state change may have committed. The channel's re-send settles it if it comes; the ledger makes
             // the resolver ask the channel in case it never does.
             paymentId(notification.outTradeNo()).ifPresent(payment -> unknowns.record(tenant, payment,
                     format.channel(), UnknownOutcomeOrigin.CALLBACK_COMMIT, notification.notifyId(), reason));
         }
-        recordBestEffort(raw, received, tenant, notification, SignatureResult.VALID, NotificationOutcome.NOT_RECORDED,
-                reason, retry);
+        records.recordBestEffort(raw, received, tenant, notification, SignatureResult.VALID,
+                NotificationOutcome.NOT_RECORDED, reason, retry);
         return retry;
     }
 
-    /** The one local transaction. Returns nothing: its effects are the rows it writes. */
-    private Void recordAndApply(ChannelNotificationFormat format, RawNotification raw, Parsed n, TenantId tenant,
+    /** The one local transaction: its effects are the rows it writes. */
+    private void recordAndApply(ChannelNotificationFormat format, RawNotification raw, Parsed n, TenantId tenant,
                                 Instant received, ChannelAnswer answer) {
         long id;
         try {
-            id = log.recordFirstArrival(entry(raw, received, tenant, n, SignatureResult.VALID,
+            id = log.recordFirstArrival(records.entry(raw, received, tenant, n, SignatureResult.VALID,
                     NotificationOutcome.IN_PROGRESS, null, null, null));
         } catch (PersistenceFailure.AlreadyExists duplicate) {
             // The channel re-sent it. The first arrival committed (or this insert would still be waiting on its
             // lock), so its effect is durable: record this arrival and answer success again.
             Long first = log.findFirstArrival(format.channel(), tenant, n.notifyId()).orElse(null);
-            log.record(entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE,
+            log.record(records.entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE,
                     "notification already received", first,
-                    completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
+                    records.completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
                             received)));
-            return null;
+            return;
         }
         if (n.status() == null) {
-            log.complete(id, completion(NotificationOutcome.ACKNOWLEDGED, null, null, "not a payment status event",
+            log.complete(id, records.completion(NotificationOutcome.ACKNOWLEDGED, null, null, "not a payment status event",
                     answer, received));
-            return null;
+            return;
         }
         Optional<Payment> found = paymentOf(tenant, n.outTradeNo());
         if (found.isEmpty()) {
@@ -208,26 +186,26 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
             holdForReview(id, tenant, null, null, reason, otherTenant
                     ? "the payment belongs to another merchant" : "no such payment for this merchant", answer,
                     received);
-            return null;
+            return;
         }
         Payment payment = found.get();
         if (!payment.channel().equals(format.channel())) {
             holdForReview(id, tenant, payment, payment.status(), AnomalyReason.CHANNEL_MISMATCH,
                     "payment is paid through " + payment.channel(), answer, received);
-            return null;
+            return;
         }
         ChannelReport report = new ChannelReport(n.status(), n.amount(),
                 n.tradeNo() == null ? null : new ChannelTxnId(n.tradeNo()), n.eventTime());
         ChannelReportApplier.Result result = applier.apply(tenant, payment, report, id, received);
-        log.complete(id, completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
+        log.complete(id, records.completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
                 received));
-        return null;
+        return;
     }
 
     private void holdForReview(long notificationId, TenantId tenant, Payment payment, PaymentStatus status,
                                AnomalyReason reason, String detail, ChannelAnswer answer, Instant received) {
         applier.holdForReview(notificationId, tenant, payment, reason, detail, received);
-        log.complete(notificationId, completion(NotificationOutcome.HELD_FOR_REVIEW, status, status,
+        log.complete(notificationId, records.completion(NotificationOutcome.HELD_FOR_REVIEW, status, status,
                 reason + ": " + detail, answer, received));
     }
 
@@ -245,63 +223,13 @@ public class HandleChannelNotificationService implements HandleChannelNotificati
 
     private ChannelAnswer rejected(RawNotification raw, Instant received, TenantId tenant, Parsed n,
                                    SignatureResult signature, String reason, ChannelAnswer answer) {
-        recordBestEffort(raw, received, tenant, n, signature, NotificationOutcome.REJECTED, reason, answer);
+        records.recordBestEffort(raw, received, tenant, n, signature, NotificationOutcome.REJECTED, reason, answer);
         return answer;
     }
 
     private void recordRejection(RawNotification raw, Instant received, TenantId tenant, Parsed n,
                                  SignatureResult signature, String reason, int status, String body) {
-        recordBestEffort(raw, received, tenant, n, signature, NotificationOutcome.REJECTED, reason,
+        records.recordBestEffort(raw, received, tenant, n, signature, NotificationOutcome.REJECTED, reason,
                 new ChannelAnswer(status, "text/plain", body));
-    }
-
-    /**
-     * A rejection changes nothing, so losing its record to a database failure loses no money; the answer stays the
-     * same either way. Recording it is still worth a try: support staff look for rejected notifications.
-     */
-    private void recordBestEffort(RawNotification raw, Instant received, TenantId tenant, Parsed n,
-                                  SignatureResult signature, NotificationOutcome outcome, String reason,
-                                  ChannelAnswer answer) {
-        try {
-            transactions.inTransaction(Workload.CALLBACK, () -> log.record(entry(raw, received, tenant, n, signature,
-                    outcome, reason, null, completion(outcome, null, null, reason, answer, received))));
-        } catch (PersistenceFailure ignored) {
-            // Nothing changed; the channel gets its answer regardless.
-        }
-    }
-
-    private Entry entry(RawNotification raw, Instant received, TenantId tenant, Parsed n, SignatureResult signature,
-                        NotificationOutcome outcome, String reason, Long duplicateOf, Completion completion) {
-        return new Entry(raw.channel(), SOURCE_CALLBACK, tenant, n == null ? null : n.notifyId(),
-                n == null ? null : n.outTradeNo(), n == null ? null : n.tradeNo(),
-                n == null || n.status() == null ? null : n.status().name(),
-                n == null || n.amount() == null ? null : n.amount().minor(),
-                n == null || n.amount() == null ? null : n.amount().currencyCode(), raw.traceId(), signature, outcome,
-                reason, duplicateOf, headersOf(raw), raw.body(), received, completion);
-    }
-
-    private Completion completion(NotificationOutcome outcome, PaymentStatus before, PaymentStatus after,
-                                  String reason, ChannelAnswer answer, Instant received) {
-        long micros = Math.max(0, Duration.between(received, clock.instant()).toNanos() / 1_000);
-        return new Completion(outcome, before, after, reason, answer.httpStatus(), answer.body(), micros);
-    }
-
-    /** Headers as support staff need them, without credentials. */
-    private static String headersOf(RawNotification raw) {
-        StringBuilder sb = new StringBuilder();
-        raw.headers().forEach((name, values) -> {
-            if (!name.equals("authorization") && !name.equals("cookie")) {
-                values.forEach(v -> sb.append(name).append(": ").append(v).append('\n'));
-            }
-        });
-        return sb.toString();
-    }
-
-    private void pause(int attempt) {
-        try {
-            Thread.sleep(retryBackoff.delayBefore(attempt, random.nextDouble()).toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -6,11 +6,11 @@ import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 
-public class AuditLogService implements AuditLogQuery {
+class AuditLogService implements AuditLogQuery {
 
     private final AuditTrail audit;
 
-    public AuditLogService(AuditTrail audit) {
+    AuditLogService(AuditTrail audit) {
         this.audit = audit;
     }
 

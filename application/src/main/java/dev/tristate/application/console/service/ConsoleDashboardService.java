@@ -12,7 +12,7 @@ import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
 
-public class ConsoleDashboardService implements ConsoleDashboardQuery {
+class ConsoleDashboardService implements ConsoleDashboardQuery {
 
     private final PaymentRepository payments;
     private final OutboxRelayStore outbox;
@@ -21,8 +21,8 @@ public class ConsoleDashboardService implements ConsoleDashboardQuery {
     private final RefundStore refunds;
     private final Clock clock;
 
-    public ConsoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox, ReviewCases reviewCases,
-                                   DurabilityPostureQuery durability, RefundStore refunds, Clock clock) {
+    ConsoleDashboardService(PaymentRepository payments, OutboxRelayStore outbox, ReviewCases reviewCases,
+                            DurabilityPostureQuery durability, RefundStore refunds, Clock clock) {
         this.payments = payments;
         this.outbox = outbox;
         this.reviewCases = reviewCases;

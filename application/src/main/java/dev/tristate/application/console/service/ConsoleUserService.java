@@ -1,11 +1,13 @@
 package dev.tristate.application.console.service;
 
+import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase.FirstOperator;
 import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.console.port.in.FindConsoleUserQuery;
 import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.PasswordHasher;
 import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.shared.port.out.AuditTrail;
@@ -25,12 +27,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Console users: the first operator on the first run, the login's look-up, and operators' management of users
  * ({@link ManageConsoleUsersUseCase}: each change audited in its own transaction, once per action key; a generated
- * password returned once, never audited or logged).
+ * password returned once, never audited or logged). The first operator ({@link EnsureFirstOperatorUseCase}) and the
+ * look-up ({@link FindConsoleUserQuery}) reach their ports through {@link ConsoleServices}' method references, so
+ * that each port is a bean of its own.
  */
-public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConsoleUserQuery,
-        ManageConsoleUsersUseCase {
-
-    public static final String SUBJECT = "console-user";
+class ConsoleUserService implements ManageConsoleUsersUseCase {
 
     private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
@@ -41,8 +42,8 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
     private final SecureRandom random;
     private final AuditedActions actions;
 
-    public ConsoleUserService(ConsoleUserRepository users, PasswordHasher hasher, Transactions transactions,
-                              Clock clock, SecureRandom random, AuditTrail audit) {
+    ConsoleUserService(ConsoleUserRepository users, PasswordHasher hasher, Transactions transactions,
+                       Clock clock, SecureRandom random, AuditTrail audit) {
         this.users = users;
         this.hasher = hasher;
         this.transactions = transactions;
@@ -51,7 +52,6 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
         this.actions = new AuditedActions(audit, transactions, clock);
     }
 
-    @Override
     public FirstOperator ensureFirstOperator(String username, Optional<String> configuredPassword) {
         if (users.countByRole(ConsoleRole.OPERATOR) > 0) {
             return new FirstOperator(username, false, Optional.empty());
@@ -72,7 +72,6 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
                 configuredPassword.isPresent() ? Optional.empty() : Optional.of(password));
     }
 
-    @Override
     public Optional<ConsoleUser> findConsoleUser(String username) {
         return users.findByUsername(username);
     }
@@ -86,11 +85,11 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
     public UserChange createUser(CreateUserCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "create console users");
         // Checked before anything is written: a bad name is refused with its reason (400), not stored.
-        ConsoleUser probe = new ConsoleUser(command.username(), "-", command.role(), true, clock.instant());
+        ConsoleUser probe = probe(command);
         String password = generatePassword();
         AtomicBoolean created = new AtomicBoolean();
-        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "CREATE_USER", SUBJECT,
-                probe.username(), null), now -> {
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "CREATE_USER",
+                AUDIT_SUBJECT, probe.username(), null), now -> {
             if (users.findByUsername(probe.username()).isPresent()) {
                 return new Outcome("NAME_TAKEN", "a user of this name exists: nothing changed");
             }
@@ -99,6 +98,14 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
             return new Outcome("CREATED", command.role().name());
         });
         return new UserChange(result, created.get() && !result.repeated() ? Optional.of(password) : Optional.empty());
+    }
+
+    private ConsoleUser probe(CreateUserCommand command) {
+        try {
+            return new ConsoleUser(command.username(), "-", command.role(), true, clock.instant());
+        } catch (IllegalArgumentException badName) {
+            throw new InvalidInput(badName.getMessage());
+        }
     }
 
     @Override
@@ -121,7 +128,7 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
         requireUser(command.username());
         String state = enabled ? "ENABLED" : "DISABLED";
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(),
-                enabled ? "ENABLE_USER" : "DISABLE_USER", SUBJECT, command.username(), null), now -> {
+                enabled ? "ENABLE_USER" : "DISABLE_USER", AUDIT_SUBJECT, command.username(), null), now -> {
             ConsoleUser user = users.findByUsername(command.username()).orElseThrow();
             if (user.enabled() == enabled) {
                 return new Outcome("ALREADY_" + state, "nothing changed");
@@ -139,7 +146,7 @@ public class ConsoleUserService implements EnsureFirstOperatorUseCase, FindConso
         requireUser(command.username());
         String password = generatePassword();
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "RESET_PASSWORD",
-                SUBJECT, command.username(), null), now -> {
+                AUDIT_SUBJECT, command.username(), null), now -> {
             ConsoleUser user = users.findByUsername(command.username()).orElseThrow();
             users.update(new ConsoleUser(user.username(), hasher.hash(password), user.role(), user.enabled(),
                     user.createdAt()));

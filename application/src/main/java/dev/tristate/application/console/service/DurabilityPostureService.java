@@ -14,11 +14,11 @@ import java.util.Map;
  * Judges the database's settings against what "committed" must mean for money: the redo log flushed to disk at every
  * commit (innodb_flush_log_at_trx_commit=1) and, where binary logging is on, the binary log too (sync_binlog=1).
  */
-public class DurabilityPostureService implements DurabilityPostureQuery {
+class DurabilityPostureService implements DurabilityPostureQuery {
 
     private final DatabaseSettings settings;
 
-    public DurabilityPostureService(DatabaseSettings settings) {
+    DurabilityPostureService(DatabaseSettings settings) {
         this.settings = settings;
     }
 

@@ -7,14 +7,14 @@ import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
-import dev.tristate.application.outbox.service.QuarantineService;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.refund.port.out.RefundStore;
+import dev.tristate.application.resolution.port.in.StatusQuery;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.NotificationView;
@@ -34,7 +34,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /** Payments for support staff: the search, and one payment's timeline assembled from every store that knows it. */
-public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery, OpenRefundsQuery {
+class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery, OpenRefundsQuery {
 
     private final PaymentSearch search;
     private final PaymentRepository payments;
@@ -47,9 +47,9 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
     private final TaskStore tasks;
     private final RefundStore refunds;
 
-    public PaymentConsoleService(PaymentSearch search, PaymentRepository payments, NotificationLog notifications,
-                                 ReviewCases reviewCases, OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
-                                 ConsumerDeliveryStore deliveries, TaskStore tasks, RefundStore refunds) {
+    PaymentConsoleService(PaymentSearch search, PaymentRepository payments, NotificationLog notifications,
+                          ReviewCases reviewCases, OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
+                          ConsumerDeliveryStore deliveries, TaskStore tasks, RefundStore refunds) {
         this.search = search;
         this.payments = payments;
         this.notifications = notifications;
@@ -82,7 +82,7 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
         entries.add(new TimelineEntry(payment.createdAt(), Kind.CREATED, "PENDING", null,
                 payment.amount() + " " + payment.channel(), null));
         for (NotificationView n : notifications.forPayment(tenantId, paymentId.value())) {
-            Kind kind = ResolvePaymentsService.SOURCE_QUERY.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
+            Kind kind = StatusQuery.NOTIFICATION_SOURCE.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
             entries.add(new TimelineEntry(n.receivedAt(), kind,
                     n.source() + " " + n.channel() + (n.reportedStatus() == null ? "" : " " + n.reportedStatus()),
                     n.outcome().name(), "signature " + n.signatureResult()
@@ -101,7 +101,8 @@ public class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimeli
             entries.add(new TimelineEntry(e.createdAt(), Kind.OUTBOX_EVENT, e.eventType(), e.status().name(),
                     "attempts " + e.attempts() + (e.lastError() == null ? "" : "; " + e.lastError()),
                     "/admin/quarantine/" + e.eventId()));
-            for (AuditEntry a : audit.forSubject(QuarantineService.SUBJECT, e.eventId().toString())) {
+            for (AuditEntry a : audit.forSubject(ReplayQuarantinedMessageUseCase.AUDIT_SUBJECT,
+                    e.eventId().toString())) {
                 entries.add(auditEntry(a));
             }
             consumerRecords(e, entries);

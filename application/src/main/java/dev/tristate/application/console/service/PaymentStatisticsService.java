@@ -6,11 +6,11 @@ import dev.tristate.domain.payment.PaymentStatus;
 import java.util.EnumMap;
 import java.util.Map;
 
-public class PaymentStatisticsService implements PaymentStatisticsQuery {
+class PaymentStatisticsService implements PaymentStatisticsQuery {
 
     private final PaymentRepository payments;
 
-    public PaymentStatisticsService(PaymentRepository payments) {
+    PaymentStatisticsService(PaymentRepository payments) {
         this.payments = payments;
     }
 

@@ -25,12 +25,12 @@ import java.time.Instant;
  *   ({@link Membership#shorten}): grants made after it keep their days, days already used are not taken back.</li>
  * </ul>
  */
-public class EntitlementRevocations {
+class EntitlementRevocations {
 
     private final EntitlementStore entitlements;
     private final Transactions transactions;
 
-    public EntitlementRevocations(EntitlementStore entitlements, Transactions transactions) {
+    EntitlementRevocations(EntitlementStore entitlements, Transactions transactions) {
         this.entitlements = entitlements;
         this.transactions = transactions;
     }

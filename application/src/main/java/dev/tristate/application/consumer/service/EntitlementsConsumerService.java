@@ -12,6 +12,7 @@ import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -47,13 +48,13 @@ import java.util.random.RandomGenerator;
  * count and time; a permanent one (unreadable, unknown type, broken invariant) and exhausted retries are quarantined
  * there with the original message and the attempt history. Either way the delivery is then acknowledged.
  */
-public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerDeliveriesUseCase {
+class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerDeliveriesUseCase {
 
     /** The consumer's name in the inbox and the delivery table. */
-    public static final String CONSUMER = "entitlements";
+    static final String CONSUMER = "entitlements";
 
     /** The inbox outcome of a success event whose payment was fully refunded before it arrived: nothing granted. */
-    public static final String NOT_GRANTED_REFUNDED = "NOT_GRANTED_PAYMENT_REFUNDED";
+    static final String NOT_GRANTED_REFUNDED = "NOT_GRANTED_PAYMENT_REFUNDED";
 
     private final EventPayloadReader reader;
     private final Inbox inbox;
@@ -66,10 +67,10 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
     private final RandomGenerator random;
     private final ConsumerSettings settings;
 
-    public EntitlementsConsumerService(EventPayloadReader reader, Inbox inbox, EntitlementStore entitlements,
-                                       ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
-                                       Transactions transactions, CrashPoints crashPoints, Clock clock,
-                                       RandomGenerator random, ConsumerSettings settings) {
+    EntitlementsConsumerService(EventPayloadReader reader, Inbox inbox, EntitlementStore entitlements,
+                                ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
+                                Transactions transactions, CrashPoints crashPoints, Clock clock,
+                                RandomGenerator random, ConsumerSettings settings) {
         this.reader = reader;
         this.payments = payments;
         this.inbox = inbox;
@@ -92,7 +93,7 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
         ConsumerFailure failure = ((Failed) attempt).failure();
         try {
             return new Acknowledge(recordFailure(message, failure), failure.describe());
-        } catch (PersistenceFailure e) {
+        } catch (PersistenceFailure | ChangedMeanwhile e) {
             // Not even the failure could be written: the broker keeps the message, and gets it back after a pause.
             return new RequeueAfter(settings.requeuePause(), failure.describe() + "; not recorded: " + e.getMessage());
         }
@@ -142,7 +143,7 @@ public class EntitlementsConsumerService implements ConsumeEventUseCase, RetryCo
         } else {
             next = known.get().afterFailure(failure, settings.retryPolicy(), now, jitter);
             if (!deliveries.update(next)) {
-                throw new PersistenceFailure(OutcomeClass.RETRYABLE, "the delivery changed while recording", null);
+                throw new ChangedMeanwhile("the delivery changed while recording");
             }
         }
         return next.status() == DeliveryStatus.QUARANTINED ? Outcome.QUARANTINED : Outcome.RETRY_SCHEDULED;

@@ -7,11 +7,11 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.List;
 
-public class PaymentEntitlementsService implements PaymentEntitlementsQuery {
+class PaymentEntitlementsService implements PaymentEntitlementsQuery {
 
     private final EntitlementStore entitlements;
 
-    public PaymentEntitlementsService(EntitlementStore entitlements) {
+    PaymentEntitlementsService(EntitlementStore entitlements) {
         this.entitlements = entitlements;
     }
 

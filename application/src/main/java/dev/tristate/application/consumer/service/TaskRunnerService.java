@@ -28,7 +28,7 @@ import java.util.random.RandomGenerator;
  * is announced only while the payment is paid. The task key goes downstream as {@code Idempotency-Key}: a task run
  * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it.
  */
-public class TaskRunnerService implements RunTasksUseCase {
+class TaskRunnerService implements RunTasksUseCase {
 
     private final TaskStore tasks;
     private final PaymentRepository payments;
@@ -40,16 +40,16 @@ public class TaskRunnerService implements RunTasksUseCase {
     private final TaskSettings settings;
     private final EntitlementRevocations revocations;
 
-    public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
-                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
-                             TaskSettings settings) {
+    TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                      TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                      TaskSettings settings) {
         this(tasks, payments, webhooks, notifier, crashPoints, clock, random, settings, null);
     }
 
     /** With {@code revocations}: also runs the revocation tasks of fully refunded payments. */
-    public TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
-                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
-                             TaskSettings settings, EntitlementRevocations revocations) {
+    TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                      TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                      TaskSettings settings, EntitlementRevocations revocations) {
         this.revocations = revocations;
         this.tasks = tasks;
         this.payments = payments;

@@ -1,7 +1,6 @@
 package dev.tristate.application.consumer.service;
 
 import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
-import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
@@ -21,7 +20,6 @@ import dev.tristate.domain.task.TaskStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -30,50 +28,20 @@ import java.util.function.Function;
  * the transaction that writes its audit entry: a row no longer quarantined (replayed, discarded or changed by a
  * runner meanwhile) is left alone and audited as NOT_QUARANTINED; the same form twice meets its action key.
  */
-public class WorkQuarantineService implements WorkQuarantineQuery, ReleaseQuarantinedWorkUseCase {
+class WorkQuarantineService implements ReleaseQuarantinedWorkUseCase {
 
-    public static final String DELIVERY_SUBJECT = "consumer_delivery";
-    public static final String TASK_SUBJECT = "task";
+    static final String DELIVERY_SUBJECT = "consumer_delivery";
+    static final String TASK_SUBJECT = "task";
 
     private final ConsumerDeliveryStore deliveries;
     private final TaskStore tasks;
     private final AuditedActions actions;
 
-    public WorkQuarantineService(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
-                                 Transactions transactions, Clock clock) {
+    WorkQuarantineService(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
+                          Transactions transactions, Clock clock) {
         this.deliveries = deliveries;
         this.tasks = tasks;
         this.actions = new AuditedActions(audit, transactions, clock);
-    }
-
-    @Override
-    public List<ConsumerDelivery> quarantinedDeliveries(int limit) {
-        return deliveries.findByStatus(DeliveryStatus.QUARANTINED, limit);
-    }
-
-    @Override
-    public Optional<ConsumerDelivery> delivery(String consumer, String deliveryKey) {
-        return deliveries.find(consumer, deliveryKey);
-    }
-
-    @Override
-    public long countQuarantinedDeliveries() {
-        return deliveries.count(DeliveryStatus.QUARANTINED);
-    }
-
-    @Override
-    public List<Task> quarantinedTasks(int limit) {
-        return tasks.findByStatus(TaskStatus.QUARANTINED, limit);
-    }
-
-    @Override
-    public Optional<Task> task(TaskKey key) {
-        return tasks.find(key);
-    }
-
-    @Override
-    public long countQuarantinedTasks() {
-        return tasks.count(TaskStatus.QUARANTINED);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.tristate.application.idempotency.service;
 
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
@@ -36,7 +37,7 @@ import java.util.function.Supplier;
  *   <li>{@link #release}: an attempt that fails without an answer ends its lease, so a retry may start at once.</li>
  * </ol>
  */
-public class IdempotencyGate {
+class IdempotencyGate implements IdempotentCommands {
 
     /** A minimum wait to suggest; Retry-After has whole seconds. */
     private static final Duration MIN_RETRY_AFTER = Duration.ofSeconds(1);
@@ -49,8 +50,8 @@ public class IdempotencyGate {
     private final Supplier<UUID> uuids;
     private final IdempotencySettings settings;
 
-    public IdempotencyGate(IdempotencyStore store, Transactions transactions, Clock clock, Supplier<UUID> uuids,
-                           IdempotencySettings settings) {
+    IdempotencyGate(IdempotencyStore store, Transactions transactions, Clock clock, Supplier<UUID> uuids,
+                    IdempotencySettings settings) {
         this.store = store;
         this.transactions = transactions;
         this.clock = clock;
@@ -115,11 +116,7 @@ public class IdempotencyGate {
         throw new IdempotencyKeyInUse(MIN_RETRY_AFTER);
     }
 
-    /**
-     * The frame of every idempotent POST: {@link #acquire} the key (a replay is answered at once), run
-     * {@code holding} while this attempt holds it, and {@link #release} the key when {@code holding} fails without
-     * an answer, so that the client may retry with the same key at once instead of after the lease.
-     */
+    @Override
     public IdempotentResponse hold(TenantId tenantId, IdempotencyKey key, RequestFingerprint fingerprint,
                                    Supplier<String> newReservedId,
                                    Function<IdempotencyEntry, IdempotentResponse> holding) {
@@ -136,13 +133,7 @@ public class IdempotencyGate {
         }
     }
 
-    /**
-     * In one transaction: renders the answer, completes {@code mine} with it (only while this attempt still owns the
-     * key), and applies the effect. When the commit's outcome is unknown, answers {@code whenCommitUnknown} and leaves
-     * the key in flight: a later request finds it COMPLETED (the commit happened) or takes it over when the lease
-     * runs out (it did not). When another attempt took the key over meanwhile, nothing is written and the answer is
-     * that attempt's (replayed) or a 409.
-     */
+    @Override
     public IdempotentResponse finish(IdempotencyEntry mine, Supplier<RenderedResponse> answer, Runnable effect,
                                      Supplier<RenderedResponse> whenCommitUnknown) {
         // The key first: an attempt that lost its key must not even try the effect (it would meet the winner's).
@@ -153,11 +144,7 @@ public class IdempotencyGate {
         }, whenCommitUnknown);
     }
 
-    /**
-     * Like {@link #finish(IdempotencyEntry, Supplier, Runnable, Supplier)}, for an answer that only the effect can
-     * tell (a refund's answer is what its conditional writes found): in one transaction, {@code effectThenAnswer}
-     * applies the effect and renders the answer, and the key is completed with it.
-     */
+    @Override
     public IdempotentResponse finishWith(IdempotencyEntry mine, Supplier<RenderedResponse> effectThenAnswer,
                                          Supplier<RenderedResponse> whenCommitUnknown) {
         return finishIn(mine, () -> completed(mine, effectThenAnswer.get()), whenCommitUnknown);
@@ -187,7 +174,7 @@ public class IdempotencyGate {
         return IdempotentResponse.fresh(response);
     }
 
-    /** Stores a definite answer that has no effect (a refusal): asking again can only get the same answer. */
+    @Override
     public IdempotentResponse finish(IdempotencyEntry mine, RenderedResponse definiteAnswer) {
         return finish(mine, () -> definiteAnswer, () -> { }, () -> definiteAnswer);
     }

@@ -11,15 +11,14 @@ import java.time.Clock;
  * batch per transaction, so the table holds about a retention's worth of requests and no purge holds many locks. A
  * key an attempt still holds (its lease not over) is kept however old it is.
  */
-public class IdempotencyHousekeepingService implements PurgeExpiredIdempotencyKeysUseCase {
+class IdempotencyHousekeepingService implements PurgeExpiredIdempotencyKeysUseCase {
 
     private final IdempotencyStore store;
     private final Transactions transactions;
     private final Clock clock;
     private final int batchSize;
 
-    public IdempotencyHousekeepingService(IdempotencyStore store, Transactions transactions, Clock clock,
-                                          int batchSize) {
+    IdempotencyHousekeepingService(IdempotencyStore store, Transactions transactions, Clock clock, int batchSize) {
         if (batchSize < 1 || batchSize > 10_000) {
             throw new IllegalArgumentException("the idempotency purge batch size must be between 1 and 10000: "
                     + batchSize);

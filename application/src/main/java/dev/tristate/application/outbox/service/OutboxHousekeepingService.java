@@ -1,24 +1,22 @@
 package dev.tristate.application.outbox.service;
 
-import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
 import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
-import dev.tristate.domain.outbox.OutboxBacklog;
 import java.time.Clock;
 import java.time.Instant;
 
-/** Keeps the outbox small (SENT events purged after the retention) and says what is waiting in it. */
-public class OutboxHousekeepingService implements PurgeSentEventsUseCase, OutboxBacklogQuery {
+/** Keeps the outbox small: SENT events are purged after the retention. */
+class OutboxHousekeepingService implements PurgeSentEventsUseCase {
 
     private final OutboxRelayStore store;
     private final Transactions transactions;
     private final Clock clock;
     private final HousekeepingSettings settings;
 
-    public OutboxHousekeepingService(OutboxRelayStore store, Transactions transactions, Clock clock,
-                                     HousekeepingSettings settings) {
+    OutboxHousekeepingService(OutboxRelayStore store, Transactions transactions, Clock clock,
+                              HousekeepingSettings settings) {
         this.store = store;
         this.transactions = transactions;
         this.clock = clock;
@@ -30,10 +28,5 @@ public class OutboxHousekeepingService implements PurgeSentEventsUseCase, Outbox
         Instant sentBefore = clock.instant().minus(settings.sentRetention());
         return transactions.inTransaction(Workload.GENERAL,
                 () -> store.purgeSent(sentBefore, settings.purgeBatchSize()));
-    }
-
-    @Override
-    public OutboxBacklog backlog() {
-        return store.backlog();
     }
 }

@@ -60,10 +60,10 @@ import java.util.random.RandomGenerator;
  * which are locked (cheap). Moving it never waits: when another claim is moving it at that moment, this claim leaves
  * it alone. A store without a shared place leaves each process with its own.
  */
-public class RelayOutboxService implements RelayOutboxUseCase {
+class RelayOutboxService implements RelayOutboxUseCase {
 
     /** At least this often a claim starts from the beginning of the due range, even while claims come back full. */
-    public static final Duration RESCAN_EVERY = Duration.ofSeconds(1);
+    static final Duration RESCAN_EVERY = Duration.ofSeconds(1);
 
     private final OutboxRelayStore store;
     private final EventPublisher publisher;
@@ -77,8 +77,8 @@ public class RelayOutboxService implements RelayOutboxUseCase {
     private final AtomicReference<ClaimStart> resumeAfter = new AtomicReference<>();
     private volatile Instant lastClaimFromTheBeginning = Instant.MIN;
 
-    public RelayOutboxService(OutboxRelayStore store, EventPublisher publisher, Transactions transactions,
-                              CrashPoints crashPoints, Clock clock, RandomGenerator random, RelaySettings settings) {
+    RelayOutboxService(OutboxRelayStore store, EventPublisher publisher, Transactions transactions,
+                       CrashPoints crashPoints, Clock clock, RandomGenerator random, RelaySettings settings) {
         this.store = store;
         this.publisher = publisher;
         this.transactions = transactions;

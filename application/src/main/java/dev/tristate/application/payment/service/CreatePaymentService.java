@@ -1,8 +1,8 @@
 package dev.tristate.application.payment.service;
 
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
@@ -37,12 +37,12 @@ import java.util.function.Supplier;
  * (outside any transaction: a remote call must not hold database locks), then in one transaction store the answer
  * under the key and insert the PENDING payment.
  */
-public class CreatePaymentService implements CreatePaymentUseCase {
+class CreatePaymentService implements CreatePaymentUseCase {
 
     /** After an unknown channel outcome the key is released at once; a short pause lets the channel settle. */
     static final Duration RETRY_AFTER_UNKNOWN_CHANNEL_OUTCOME = Duration.ofSeconds(2);
 
-    private final IdempotencyGate gate;
+    private final IdempotentCommands gate;
     private final PaymentRepository payments;
     private final ChannelCredentialStore credentials;
     private final Map<String, ChannelGateway> gateways;
@@ -51,9 +51,9 @@ public class CreatePaymentService implements CreatePaymentUseCase {
     private final Supplier<UUID> uuids;
     private final UnknownOutcomeRecorder unknowns;
 
-    public CreatePaymentService(IdempotencyGate gate, PaymentRepository payments, ChannelCredentialStore credentials,
-                                List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids,
-                                UnknownOutcomeRecorder unknowns) {
+    CreatePaymentService(IdempotentCommands gate, PaymentRepository payments, ChannelCredentialStore credentials,
+                         List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids,
+                         UnknownOutcomeRecorder unknowns) {
         this.gate = gate;
         this.payments = payments;
         this.credentials = credentials;

@@ -7,11 +7,11 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
 
-public class GetPaymentService implements GetPaymentQuery {
+class GetPaymentService implements GetPaymentQuery {
 
     private final PaymentRepository payments;
 
-    public GetPaymentService(PaymentRepository payments) {
+    GetPaymentService(PaymentRepository payments) {
         this.payments = payments;
     }
 

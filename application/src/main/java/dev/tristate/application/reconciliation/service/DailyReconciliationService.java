@@ -24,7 +24,7 @@ import java.util.Objects;
  * ({@code settleAfter} past midnight UTC, so late trades of the day are on it). A day is skipped for an account once a
  * run of it COMPLETED, whoever started it; a run that failed or a statement the channel does not give yet is tried
  * again on the next round. Several instances may run rounds: two runs of one day find the same discrepancies and
- * repeat no repair (ReconciliationService), so a race costs a second run, not a second repair.
+ * repeat no repair (StartReconciliationService), so a race costs a second run, not a second repair.
  */
 public class DailyReconciliationService implements RunDailyReconciliationsUseCase {
 

@@ -1,8 +1,8 @@
 package dev.tristate.application.refund.service;
 
+import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.in.Rejection;
@@ -53,7 +53,7 @@ import java.util.function.Supplier;
  */
 public class CreateRefundService implements CreateRefundUseCase {
 
-    private final IdempotencyGate gate;
+    private final IdempotentCommands gate;
     private final PaymentRepository payments;
     private final RefundStore refunds;
     private final ChannelCredentialStore credentials;
@@ -63,7 +63,7 @@ public class CreateRefundService implements CreateRefundUseCase {
     private final Clock clock;
     private final Supplier<UUID> uuids;
 
-    public CreateRefundService(IdempotencyGate gate, PaymentRepository payments, RefundStore refunds,
+    public CreateRefundService(IdempotentCommands gate, PaymentRepository payments, RefundStore refunds,
                                ChannelCredentialStore credentials, List<ChannelGateway> gateways,
                                RefundOutcomes outcomes, Transactions transactions, Clock clock,
                                Supplier<UUID> uuids) {

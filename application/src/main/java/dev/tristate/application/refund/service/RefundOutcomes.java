@@ -7,9 +7,9 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
-import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.Refund;
@@ -166,8 +166,7 @@ public class RefundOutcomes {
                     + outcome);
         }
         if (!payments.update(applied.before(), applied.after())) {
-            throw new PersistenceFailure(OutcomeClass.RETRYABLE, "payment " + payment.id()
-                    + " moved under its lock", null);
+            throw new ChangedMeanwhile("payment " + payment.id() + " moved under its lock");
         }
         outbox.append(applied.events(), now);
         if (applied.after().status() == PaymentStatus.REFUNDED) {

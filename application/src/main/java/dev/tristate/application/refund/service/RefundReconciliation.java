@@ -5,8 +5,8 @@ import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;
+import dev.tristate.application.resolution.port.in.RefundQueryAnswer;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
@@ -130,7 +130,7 @@ public class RefundReconciliation implements RefundLedgerView {
                     + "): timing, a later statement carries it";
         }
         throw new IllegalStateException("refund " + subject + " is " + refund.status() + " here, the channel says "
-                + ResolvePaymentsService.refundAnswerName(answer) + ": a person decides");
+                + RefundQueryAnswer.of(answer) + ": a person decides");
     }
 
     private RefundAnswer ask(TenantId tenantId, Refund refund) {

@@ -8,12 +8,12 @@ import java.time.Clock;
 import java.util.Optional;
 
 /** Finds the tenant by the key's hash: the clear key is never stored, nor compared anywhere but as its hash. */
-public class MerchantAuthenticationService implements AuthenticateMerchantQuery {
+class MerchantAuthenticationService implements AuthenticateMerchantQuery {
 
     private final TenantRepository tenants;
     private final Clock clock;
 
-    public MerchantAuthenticationService(TenantRepository tenants, Clock clock) {
+    MerchantAuthenticationService(TenantRepository tenants, Clock clock) {
         this.tenants = tenants;
         this.clock = clock;
     }

@@ -13,10 +13,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
 
-public class ProvisionTenantService implements ProvisionTenantUseCase {
-
-    public static final String SANDBOX_CHANNEL = "sandbox";
-    public static final String SIGNING_SECRET = "signing-secret";
+class ProvisionTenantService implements ProvisionTenantUseCase {
 
     private final TenantRepository tenants;
     private final ChannelCredentialStore credentials;
@@ -24,8 +21,8 @@ public class ProvisionTenantService implements ProvisionTenantUseCase {
     private final Clock clock;
     private final SecureRandom random;
 
-    public ProvisionTenantService(TenantRepository tenants, ChannelCredentialStore credentials,
-                                  Transactions transactions, Clock clock, SecureRandom random) {
+    ProvisionTenantService(TenantRepository tenants, ChannelCredentialStore credentials, Transactions transactions,
+                           Clock clock, SecureRandom random) {
         this.tenants = tenants;
         this.credentials = credentials;
         this.transactions = transactions;

@@ -9,18 +9,15 @@ import dev.tristate.application.shared.service.AuditedActions.Outcome;
 import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
-import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.tenant.ApiKey;
-import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -28,9 +25,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Tenants and credentials from the console. A generated key or secret leaves this class once, in the result of the
  * submission that made it; the audit log says what changed, never the secret.
  */
-public class TenantAdministrationService implements ManageTenantsUseCase, TenantsQuery {
-
-    public static final String SUBJECT = "tenant";
+class TenantAdministrationService implements ManageTenantsUseCase {
 
     private final ProvisionTenantService provisioning;
     private final TenantRepository tenants;
@@ -39,9 +34,9 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
     private final AuditedActions actions;
     private final Duration gracePeriod;
 
-    public TenantAdministrationService(ProvisionTenantService provisioning, TenantRepository tenants,
-                                       ChannelCredentialStore credentials, TenantWebhooks webhooks, AuditTrail audit,
-                                       Transactions transactions, Clock clock, Duration gracePeriod) {
+    TenantAdministrationService(ProvisionTenantService provisioning, TenantRepository tenants,
+                                ChannelCredentialStore credentials, TenantWebhooks webhooks, AuditTrail audit,
+                                Transactions transactions, Clock clock, Duration gracePeriod) {
         if (gracePeriod.isNegative()) {
             throw new IllegalArgumentException("a grace period cannot be negative");
         }
@@ -54,18 +49,6 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
     }
 
     @Override
-    public List<Tenant> tenants() {
-        return tenants.list();
-    }
-
-    @Override
-    public Optional<TenantDetails> tenant(TenantId tenantId) {
-        return tenants.findById(tenantId).map(t -> new TenantDetails(t, tenants.apiKeys(tenantId),
-                credentials.secretInfos(tenantId), credentials.accountsOf(tenantId).stream()
-                .map(a -> a.channel() + ": " + a.accountId()).toList()));
-    }
-
-    @Override
     public TenantChange createTenant(CreateTenantCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "create tenants");
         ApiKey apiKey = provisioning.newApiKey();
@@ -74,7 +57,7 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
                 command.sandboxMerchantId(), Optional.of(apiKey), Optional.of(secret));
         AtomicReference<Boolean> created = new AtomicReference<>(false);
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "CREATE_TENANT",
-                SUBJECT, command.tenantId().value(), null), now -> {
+                AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
             if (tenants.findById(command.tenantId()).isPresent()) {
                 return new Outcome("ALREADY_EXISTS", "nothing changed");
             }
@@ -94,7 +77,7 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
         requireTenant(command.tenantId());
         ApiKey apiKey = provisioning.newApiKey();
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "ROTATE_API_KEY",
-                SUBJECT, command.tenantId().value(), null), now -> {
+                AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
             int ending = tenants.expireApiKeys(command.tenantId(), now.plus(gracePeriod));
             tenants.addApiKey(command.tenantId(), apiKey.hash(), apiKey.displayPrefix(), now, null);
             return new Outcome("ROTATED", "new key " + apiKey.displayPrefix() + "…; " + ending
@@ -109,7 +92,7 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
         AuditedActions.requireRepairRole(command.operator(), "set channel credentials");
         requireTenant(command.tenantId());
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(),
-                "SET_CREDENTIAL_" + command.kind(), SUBJECT, command.tenantId().value(), null), now -> {
+                "SET_CREDENTIAL_" + command.kind(), AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
             credentials.addSecret(command.tenantId(), command.kind().channel(), command.kind().secretName(),
                     command.secret(), now, now.plus(gracePeriod));
             String bound = "";
@@ -130,16 +113,11 @@ public class TenantAdministrationService implements ManageTenantsUseCase, Tenant
     }
 
     @Override
-    public Optional<URI> webhookOf(TenantId tenantId) {
-        return webhooks.endpointOf(tenantId);
-    }
-
-    @Override
     public TenantChange setWebhook(SetWebhookCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "set a tenant's webhook endpoint");
         requireTenant(command.tenantId());
-        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "SET_WEBHOOK", SUBJECT,
-                command.tenantId().value(), null), now -> {
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "SET_WEBHOOK",
+                AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
             Optional<URI> before = webhooks.endpointOf(command.tenantId());
             webhooks.setEndpoint(command.tenantId(), command.endpoint(), now);
             return new Outcome("SET", command.endpoint() + before.map(b -> " (was " + b + ")").orElse(""));

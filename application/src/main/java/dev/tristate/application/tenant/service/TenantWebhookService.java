@@ -7,12 +7,12 @@ import java.net.URI;
 import java.time.Clock;
 import java.util.Objects;
 
-public class TenantWebhookService implements ConfigureTenantWebhookUseCase {
+class TenantWebhookService implements ConfigureTenantWebhookUseCase {
 
     private final TenantWebhooks webhooks;
     private final Clock clock;
 
-    public TenantWebhookService(TenantWebhooks webhooks, Clock clock) {
+    TenantWebhookService(TenantWebhooks webhooks, Clock clock) {
         this.webhooks = webhooks;
         this.clock = clock;
     }

@@ -347,6 +347,32 @@ class HandleChannelNotificationServiceTest {
     }
 
     @Test
+    void aPaymentThatKeptChangingIsTriedAgainInsideAndTheNotificationAppliesOnce() {
+        payments.loseNextUpdates(ChannelReportApplier.MAX_REREADS);
+
+        ChannelAnswer answer = service.handle(success("n-1"));
+
+        assertThat(answer.httpStatus()).isEqualTo(200);
+        assertThat(statusNow()).isEqualTo(PaymentStatus.SUCCEEDED);
+        assertThat(outbox.events()).hasSize(1);
+        assertThat(log.rows()).hasSize(1);
+    }
+
+    @Test
+    void whenThePaymentKeepsChangingTheChannelIsAskedToSendAgainAndNothingIsLedgered() {
+        payments.loseNextUpdates(ChannelReportApplier.MAX_REREADS * CallbackTransaction.MAX_ATTEMPTS);
+
+        ChannelAnswer answer = service.handle(success("n-1"));
+
+        assertThat(answer.httpStatus()).isEqualTo(503);
+        assertThat(statusNow()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(outbox.events()).isEmpty();
+        assertThat(outcomeOf(lastLogged())).isEqualTo(NotificationOutcome.NOT_RECORDED);
+        assertThat(lastLogged().entry().reason()).isEqualTo("could not record: payment pay_0001 kept changing");
+        assertThat(ledger.rows()).as("a retryable conflict is no unknown outcome").isEmpty();
+    }
+
+    @Test
     void anUnknownCommitOutcomeIsAnsweredRetryNeverFailureAndTheReSendIsADuplicate() {
         transactions.failNextAtCommit(new PersistenceFailure(OutcomeClass.UNKNOWN, "timeout during COMMIT", null));
 

@@ -18,7 +18,7 @@ import dev.tristate.application.fakes.InMemoryOutboxQuarantine;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryRefundStore;
 import dev.tristate.application.fakes.InMemoryTaskStore;
-import dev.tristate.application.resolution.service.ResolvePaymentsService;
+import dev.tristate.application.resolution.port.in.StatusQuery;
 import dev.tristate.domain.console.OutboxEventView;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerFailure;
@@ -67,7 +67,7 @@ class PaymentConsoleServiceTest {
     void theTimelineShowsQueriesConsumerRecordsAndTasksInTimeOrder() {
         payments.insert(aPendingPayment().build());
         notifications.record(notification("CALLBACK", at(10)));
-        notifications.record(notification(ResolvePaymentsService.SOURCE_QUERY, at(20)));
+        notifications.record(notification(StatusQuery.NOTIFICATION_SOURCE, at(20)));
         outbox.add(new OutboxEventView(EVENT, DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID.value(), "PaymentSucceeded",
                 OutboxStatus.SENT, 1, "{}", null, at(21), null, null, at(22)));
         inbox.record(new InboxEntry("entitlements", EVENT, "PaymentSucceeded", DEFAULT_TENANT_ID,

@@ -307,6 +307,24 @@ class EntitlementsConsumerServiceTest {
     }
 
     @Test
+    void aDeliveryThatChangedWhileItsFailureWasRecordedStaysWithTheBrokerAfterAPause() {
+        InboundMessage purchase = aPurchase("course:java-101");
+        transactions.failNextBeforeWork(new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null));
+        consumer.consume(purchase);
+        transactions.failNextBeforeWork(new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null));
+        deliveries.loseNextUpdates(1);
+
+        ConsumeResult redelivered = consumer.consume(purchase);
+
+        assertThat(redelivered).isInstanceOf(RequeueAfter.class);
+        assertThat(((RequeueAfter) redelivered).pause()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(((RequeueAfter) redelivered).reason())
+                .endsWith("not recorded: the delivery changed while recording");
+        assertThat(deliveries.find(EntitlementsConsumerService.CONSUMER, purchase.deliveryKey()).orElseThrow()
+                .attempts()).as("the lost write left the first attempt alone").isEqualTo(1);
+    }
+
+    @Test
     void aRetryRunnerThatLostItsClaimLeavesTheDeliveryAlone() {
         InboundMessage purchase = aPurchase("course:java-101");
         transactions.failNextBeforeWork(new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null));

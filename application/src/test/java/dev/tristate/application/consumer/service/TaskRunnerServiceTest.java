@@ -10,7 +10,8 @@ import dev.tristate.application.fakes.InMemoryTenantWebhooks;
 import dev.tristate.application.fakes.ScriptedTenantNotifier;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.tenant.service.TenantWebhookService;
+import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
+import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.outcome.Backoff;
@@ -156,7 +157,7 @@ class TaskRunnerServiceTest {
 
     @Test
     void aWebhookEndpointIsAnAbsoluteHttpUrl() {
-        TenantWebhookService service = new TenantWebhookService(webhooks, clock);
+        ConfigureTenantWebhookUseCase service = TenantServices.configureTenantWebhook(webhooks, clock);
         TenantId tenant = new TenantId("t-hooks");
 
         service.configure(tenant, URI.create("http://127.0.0.1:8081/grants"));

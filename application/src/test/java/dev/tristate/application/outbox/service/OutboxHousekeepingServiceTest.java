@@ -59,7 +59,7 @@ class OutboxHousekeepingServiceTest {
     void theBacklogIsTheStoresView() {
         store.insert(EventId.derive("pay_1", EventType.PaymentFailed, null), new TenantId("t-1"), "PaymentFailed", T0);
 
-        assertThat(housekeeping.backlog()).isEqualTo(new OutboxBacklog(1, T0, 0));
+        assertThat(new OutboxBacklogService(store).backlog()).isEqualTo(new OutboxBacklog(1, T0, 0));
     }
 
     @Test

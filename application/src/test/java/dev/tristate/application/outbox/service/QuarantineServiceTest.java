@@ -9,6 +9,7 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.outbox.port.in.DiscardQuarantinedMessageUseCase.DiscardCommand;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.ReplayCommand;
+import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
@@ -155,7 +156,7 @@ class QuarantineServiceTest {
         assertThat(outbox.find(a).orElseThrow().status()).isEqualTo(OutboxStatus.PENDING);
         assertThat(outbox.find(b).orElseThrow().status()).isEqualTo(OutboxStatus.PENDING);
         assertThat(outbox.find(c).orElseThrow().status()).isEqualTo(OutboxStatus.QUARANTINED);
-        assertThat(audit.forSubject(QuarantineService.SUBJECT, a.toString())).hasSize(1);
+        assertThat(audit.forSubject(ReplayQuarantinedMessageUseCase.AUDIT_SUBJECT, a.toString())).hasSize(1);
         assertThat(audit.entries()).hasSize(3);
     }
 }

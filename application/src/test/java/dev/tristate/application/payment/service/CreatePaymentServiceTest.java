@@ -17,7 +17,7 @@ import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
@@ -70,7 +70,8 @@ class CreatePaymentServiceTest {
     private final ScriptedGateway gateway = new ScriptedGateway(CHANNEL);
     private final RecordingPaymentRenderer renderer = new RecordingPaymentRenderer();
     private final CreatePaymentService service = new CreatePaymentService(
-            new IdempotencyGate(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments, credentials,
+            IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments,
+            credentials,
             List.of(gateway, new ScriptedGateway("otherpay")), clock, UUID::randomUUID,
             new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));
 
@@ -399,7 +400,8 @@ class CreatePaymentServiceTest {
     @Test
     void twoGatewaysForOneChannelAreAConfigurationError() {
         assertThatThrownBy(() -> new CreatePaymentService(
-                new IdempotencyGate(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments, credentials,
+                IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID, SETTINGS),
+                payments, credentials,
                 List.of(new ScriptedGateway("x"), new ScriptedGateway("x")), clock, UUID::randomUUID,
                 new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("x");

@@ -14,7 +14,7 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.Rejection;
@@ -23,6 +23,7 @@ import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundCommand;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
 import dev.tristate.application.refund.port.in.RefundResponseRenderer;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
@@ -77,7 +78,8 @@ class CreateRefundServiceTest {
     private final RefundOutcomes outcomes = new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases,
             transactions, clock, Duration.ofSeconds(30));
     private final CreateRefundService service = new CreateRefundService(
-            new IdempotencyGate(keys, transactions, clock, UUID::randomUUID, IdempotencySettings.defaults()),
+            IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID,
+                    IdempotencySettings.defaults()),
             payments, refunds, credentials, List.of(channel), outcomes, transactions, clock, UUID::randomUUID);
     private final Payment paid = PaymentTestData.aPendingPayment().withStatus(PaymentStatus.SUCCEEDED)
             .withChannelTxnId("txn-1").withPaidAt(PaymentTestData.at(60)).build();
@@ -226,6 +228,24 @@ class CreateRefundServiceTest {
                 .contains(UnknownOutcomeOrigin.REFUND_RESULT_COMMIT);
         assertThat(outbox.events()).singleElement()
                 .satisfies(e -> assertThat(e.type()).isEqualTo(EventType.RefundSucceeded));
+    }
+
+    @Test
+    void aPaymentThatMovedWhileTheAnswerWasAppliedAsksTheClientToRetryAndTheSameKeyContinues() {
+        channel.whileAsked = () -> payments.loseNextUpdates(1);
+
+        assertThatThrownBy(() -> refund("k-1", 400)).isInstanceOf(ChangedMeanwhile.class)
+                .hasMessageContaining("moved under its lock");
+        RefundId first = new RefundId(channel.asked.get(0));
+        assertThat(stored(first).status()).as("the answer's transaction rolled back").isEqualTo(RefundStatus.PENDING);
+        assertThat(outbox.events()).isEmpty();
+        assertThat(ledger.forPayment(TENANT, first.value())).as("a conflict is no unknown outcome").isEmpty();
+
+        channel.whileAsked = () -> { };
+        IdempotentResponse retried = refund("k-1", 400);
+
+        assertThat(refundIdIn(retried)).isEqualTo(first);
+        assertThat(stored(first).status()).isEqualTo(RefundStatus.SUCCEEDED);
     }
 
     @Test

@@ -1,105 +1,88 @@
 package dev.tristate.application.resolution.service;
 
+import static dev.tristate.application.resolution.service.ResolverFixture.OTHER;
+import static dev.tristate.application.resolution.service.ResolverFixture.SHOP;
+import static dev.tristate.application.resolution.service.ResolverFixture.T0;
+import static dev.tristate.application.resolution.service.ScriptedQueries.says;
+import static dev.tristate.application.resolution.service.ScriptedQueries.timesOut;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.fakes.InMemoryAuditTrail;
-import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
-import dev.tristate.application.resolution.port.in.AskChannelNowUseCase;
+import dev.tristate.application.resolution.port.in.AskChannelUseCase.AskChannelCommand;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
-import dev.tristate.application.shared.port.in.ActionResult;
-import dev.tristate.application.shared.port.in.NotFoundInConsole;
-import dev.tristate.domain.console.ActionKey;
-import dev.tristate.domain.console.ConsoleRole;
-import dev.tristate.domain.console.Operator;
-import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.application.shared.port.in.ActionAudit;
+import dev.tristate.domain.outbox.LeaseToken;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.resolution.ResolutionStatus;
-import dev.tristate.domain.tenant.TenantId;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
+/** An operator's question about one payment, on in-memory fakes: asked at once, whatever the case's schedule. */
 class AskChannelServiceTest {
 
-    private static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
-    private static final TenantId TENANT = new TenantId("t-ask");
-    private static final PaymentId PAYMENT = new PaymentId("pay_" + "a".repeat(32));
-    private static final Operator SUPPORT = new Operator("sam", ConsoleRole.SUPPORT);
+    private final ResolverFixture f = new ResolverFixture();
+    private final ScriptedQueries gateway = f.gateway;
+    private final ResolverFixture.Parts parts = f.parts();
+    private final ResolvePaymentsService resolver = parts.round();
+    private final AskChannelService askChannel = parts.askChannel();
 
-    private final InMemoryAuditTrail audit = new InMemoryAuditTrail();
-    private final List<AskChannelNowUseCase.AskChannelNowCommand> asked = new ArrayList<>();
+    @Test
+    void anOperatorCanAskAboutAFlaggedCaseNowAndAnotherTenantsPaymentIsNotFound() {
+        Payment payment = f.aPayment(SHOP, T0);
+        gateway.then(timesOut()).then(timesOut()).then(timesOut()).then(says(ChannelTradeStatus.SUCCESS, 1999));
+        for (int i = 0; i < 3; i++) {
+            f.clock.advance(Duration.ofHours(1));
+            resolver.resolveDue();
+        }
+        assertThat(f.caseOf(payment).status()).isEqualTo(ResolutionStatus.FLAGGED);
 
-    private AskChannelService service(Function<AskChannelNowUseCase.AskChannelNowCommand, UnknownCaseView> resolver) {
-        return new AskChannelService(command -> {
-            asked.add(command);
-            return resolver.apply(command);
-        }, audit, new InMemoryTransactions(audit), Clock.fixed(NOW, ZoneOffset.UTC));
-    }
+        UnknownCaseView view = askChannel.askChannel(new AskChannelCommand(SHOP, payment.id(), "alice",
+                ActionAudit.NONE));
 
-    private static UnknownCaseView resolvedAs(String status) {
-        return new UnknownCaseView(TENANT, PAYMENT.value(), "sandbox", status, ResolutionStatus.RESOLVED, "stale",
-                1, null, "SUCCESS", NOW, NOW, List.of(), List.of());
-    }
-
-    private static ActionKey key() {
-        return new ActionKey(UUID.randomUUID().toString());
+        assertThat(view.status()).isEqualTo(ResolutionStatus.RESOLVED);
+        assertThat(view.paymentStatus()).isEqualTo("SUCCEEDED");
+        assertThat(view.history()).hasSize(4);
+        assertThat(view.history().get(3).detail()).contains("asked by alice");
+        assertThat(f.views.listUnknownCases(SHOP, Set.of(ResolutionStatus.RESOLVED), 10)).hasSize(1);
+        assertThatThrownBy(() -> askChannel.askChannel(new AskChannelCommand(OTHER, payment.id(), "mallory",
+                ActionAudit.NONE))).isInstanceOf(PaymentNotFound.class);
     }
 
     @Test
-    void supportStaffMayAskAndTheAnswerIsAudited() {
-        ActionResult result = service(c -> resolvedAs("SUCCEEDED")).askChannel(TENANT, PAYMENT, SUPPORT, key());
+    void aPaymentWithoutACaseGetsOneAndIsAskedAtOnce() {
+        Payment payment = f.aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.PROCESSING, 1999));
 
-        assertThat(result.repeated()).isFalse();
-        assertThat(result.entry().result()).isEqualTo("ASKED");
-        assertThat(result.entry().detail()).contains("SUCCEEDED").contains("RESOLVED");
-        assertThat(asked).singleElement().satisfies(c -> {
-            assertThat(c.operator()).isEqualTo("sam");
-            assertThat(c.paymentId()).isEqualTo(PAYMENT);
+        UnknownCaseView view = askChannel.askChannel(new AskChannelCommand(SHOP, payment.id(), "alice",
+                ActionAudit.NONE));
+
+        assertThat(view.reason()).isEqualTo("ASKED_BY_OPERATOR");
+        assertThat(view.paymentStatus()).isEqualTo("PROCESSING");
+        assertThat(view.status()).isEqualTo(ResolutionStatus.OPEN);
+        assertThat(view.lastResult()).endsWith("(asked by alice)");
+    }
+
+    @Test
+    void aCaseAnotherResolverHoldsIsNotAskedAboutAndTheAttemptIsAuditedAsInProgress() {
+        Payment payment = f.aPayment(SHOP, T0);
+        f.transactions.inTransaction(() -> {
+            f.cases.open(SHOP, payment.id().value(), payment.channel(), "STALE_PAYMENT", T0);
+            f.cases.claimNow(SHOP, payment.id().value(), new LeaseToken(UUID.randomUUID()), T0,
+                    T0.plus(Duration.ofMinutes(1)));
         });
-        assertThat(audit.entries()).singleElement().satisfies(e -> {
-            assertThat(e.action()).isEqualTo("ASK_CHANNEL");
-            assertThat(e.subjectId()).isEqualTo(PAYMENT.value());
-            assertThat(e.at()).isEqualTo(NOW);
-        });
-    }
+        List<String> audited = new ArrayList<>();
 
-    @Test
-    void theSameFormSubmittedTwiceAsksOnce() {
-        AskChannelService service = service(c -> resolvedAs("SUCCEEDED"));
-        ActionKey key = key();
-        service.askChannel(TENANT, PAYMENT, SUPPORT, key);
+        assertThatThrownBy(() -> askChannel.askChannel(new AskChannelCommand(SHOP, payment.id(), "alice",
+                (result, detail, at) -> audited.add(result)))).isInstanceOf(ResolutionInProgress.class);
 
-        ActionResult again = service.askChannel(TENANT, PAYMENT, SUPPORT, key);
-
-        assertThat(again.repeated()).isTrue();
-        assertThat(asked).hasSize(1);
-        assertThat(audit.entries()).hasSize(1);
-    }
-
-    @Test
-    void aCaseAnotherResolverHoldsIsReportedNotFailed() {
-        ActionResult result = service(c -> {
-            throw new ResolutionInProgress(PAYMENT);
-        }).askChannel(TENANT, PAYMENT, SUPPORT, key());
-
-        assertThat(result.entry().result()).isEqualTo("IN_PROGRESS");
-    }
-
-    @Test
-    void anUnknownPaymentIsNotFoundAndNothingIsAudited() {
-        AskChannelService service = service(c -> {
-            throw new PaymentNotFound(PAYMENT);
-        });
-
-        assertThatThrownBy(() -> service.askChannel(TENANT, PAYMENT, SUPPORT, key()))
-                .isInstanceOf(NotFoundInConsole.class);
-        assertThat(audit.entries()).isEmpty();
+        assertThat(gateway.asked).isEmpty();
+        assertThat(audited).containsExactly("IN_PROGRESS");
     }
 }

@@ -1,12 +1,12 @@
 package dev.tristate.adapter.out.persistence.callback;
 
-import dev.tristate.adapter.out.persistence.StoreJdbc;
-import dev.tristate.adapter.out.persistence.UtcDateTimeTypeHandler;
 import dev.tristate.adapter.out.persistence.callback.NotificationMapper.NotificationRow;
-import dev.tristate.adapter.out.persistence.outbox.OutboxRow;
+import dev.tristate.adapter.out.persistence.jdbc.OutboxRow;
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
+import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
+import dev.tristate.adapter.out.persistence.jdbc.UtcDateTimeTypeHandler;
 import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;
 import dev.tristate.adapter.out.persistence.payment.PaymentMapper;
-import dev.tristate.adapter.out.persistence.payment.PaymentRow;
 import dev.tristate.adapter.out.persistence.tenant.ChannelSecretMapper;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -51,7 +51,11 @@ public final class CallbackStatements {
             + " user_id, sku, description, status, channel_txn_id, refunded_minor, created_at, updated_at, paid_at,"
             + " version FROM payments WHERE tenant_id = ? AND id = ?";
 
-    /** The precondition is the decision: 0 rows means someone else moved the payment first. */
+    /**
+     * The precondition is the decision: 0 rows means someone else moved the payment first. It is the status and
+     * version that were read, not a list of statuses: the transition table decided on that read (in the domain), and
+     * the row count only says whether the read still holds.
+     */
     static final String UPDATE_PAYMENT = "UPDATE payments SET status = ?, channel_txn_id = ?, refunded_minor = ?,"
             + " updated_at = ?, paid_at = ?, version = ? WHERE tenant_id = ? AND id = ? AND status = ? AND version = ?"
             + " AND amount_minor = ? AND currency = ?";

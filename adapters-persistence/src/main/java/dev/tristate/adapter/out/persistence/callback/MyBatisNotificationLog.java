@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.callback;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.callback.NotificationMapper.NotificationRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
@@ -20,7 +20,7 @@ public class MyBatisNotificationLog implements NotificationLog {
     private final NotificationMapper mapper;
     private final CallbackStatements statements;
 
-    MyBatisNotificationLog(NotificationMapper mapper, CallbackStatements statements) {
+    public MyBatisNotificationLog(NotificationMapper mapper, CallbackStatements statements) {
         this.mapper = mapper;
         this.statements = statements;
     }

@@ -6,7 +6,7 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
 @Mapper
-interface NotificationMapper {
+public interface NotificationMapper {
 
     class NotificationRow {
         Long id;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.persistence.console;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
 import dev.tristate.application.console.port.out.DatabaseSettings;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.console;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.console.ConsoleUserMapper.ConsoleUserRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;

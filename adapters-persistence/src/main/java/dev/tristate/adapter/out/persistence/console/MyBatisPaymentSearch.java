@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.console;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.payment.PaymentMapper;
 import dev.tristate.adapter.out.persistence.payment.PaymentRowConverter;
 import dev.tristate.application.console.port.out.PaymentSearch;

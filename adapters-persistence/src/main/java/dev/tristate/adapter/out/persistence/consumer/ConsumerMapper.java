@@ -7,7 +7,7 @@ import org.apache.ibatis.annotations.Param;
 
 /** The consumers' tables: the inbox and the deliveries they retry or quarantine. */
 @Mapper
-interface ConsumerMapper {
+public interface ConsumerMapper {
 
     class InboxRow {
         String consumer;

@@ -7,7 +7,7 @@ import org.apache.ibatis.annotations.Param;
 
 /** Entitlements, memberships and the token ledger. */
 @Mapper
-interface EntitlementMapper {
+public interface EntitlementMapper {
 
     class EntitlementRow {
         String tenantId;

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.consumer.ConsumerMapper.DeliveryRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.domain.consumer.ConsumerDelivery;
@@ -29,7 +29,7 @@ public class MyBatisConsumerDeliveryStore implements ConsumerDeliveryStore {
 
     private final ConsumerMapper mapper;
 
-    MyBatisConsumerDeliveryStore(ConsumerMapper mapper) {
+    public MyBatisConsumerDeliveryStore(ConsumerMapper mapper) {
         this.mapper = mapper;
     }
 

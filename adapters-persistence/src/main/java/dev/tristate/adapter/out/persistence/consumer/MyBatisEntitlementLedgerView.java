@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper.EntitlementRow;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
@@ -27,7 +27,7 @@ public class MyBatisEntitlementLedgerView implements EntitlementLedgerView {
 
     private final EntitlementMapper mapper;
 
-    MyBatisEntitlementLedgerView(EntitlementMapper mapper) {
+    public MyBatisEntitlementLedgerView(EntitlementMapper mapper) {
         this.mapper = mapper;
     }
 

@@ -1,10 +1,10 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper.EntitlementRow;
 import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper.LedgerRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
@@ -27,7 +27,7 @@ public class MyBatisEntitlementStore implements EntitlementStore {
 
     private final EntitlementMapper mapper;
 
-    MyBatisEntitlementStore(EntitlementMapper mapper) {
+    public MyBatisEntitlementStore(EntitlementMapper mapper) {
         this.mapper = mapper;
     }
 

@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.consumer.ConsumerMapper.InboxRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
@@ -15,7 +15,7 @@ public class MyBatisInbox implements Inbox {
 
     private final ConsumerMapper mapper;
 
-    MyBatisInbox(ConsumerMapper mapper) {
+    public MyBatisInbox(ConsumerMapper mapper) {
         this.mapper = mapper;
     }
 

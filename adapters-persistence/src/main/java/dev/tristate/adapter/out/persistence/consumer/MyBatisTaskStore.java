@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.consumer;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.consumer.TaskMapper.TaskRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
@@ -22,7 +22,7 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
 
     private final TaskMapper mapper;
 
-    MyBatisTaskStore(TaskMapper mapper) {
+    public MyBatisTaskStore(TaskMapper mapper) {
         this.mapper = mapper;
     }
 

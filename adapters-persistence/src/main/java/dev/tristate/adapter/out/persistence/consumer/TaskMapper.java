@@ -6,7 +6,7 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
 @Mapper
-interface TaskMapper {
+public interface TaskMapper {
 
     class TaskRow {
         String taskKey;

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.outbox.OutboxQuarantineMapper.EventRow;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.domain.console.OutboxEventView;

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.outbox.OutboxRelayMapper.PendingRow;
 import dev.tristate.adapter.out.persistence.outbox.OutboxRelayMapper.RelayRow;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
@@ -35,7 +35,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
     static final int MAX_ERROR_LENGTH = 1024;
 
     /** How due rows are locked for a claim. */
-    enum ClaimDialect {
+    public enum ClaimDialect {
         /**
          * MySQL 8 and MariaDB 10.6+: {@code SELECT ... ORDER BY ... LIMIT n FOR UPDATE SKIP LOCKED} over the due
          * index locks the first n due rows nobody else holds, and nothing more.
@@ -50,7 +50,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
          */
         CANDIDATES_THEN_LOCK;
 
-        static ClaimDialect forProduct(String databaseProductName) {
+        public static ClaimDialect forProduct(String databaseProductName) {
             return "H2".equalsIgnoreCase(databaseProductName) ? CANDIDATES_THEN_LOCK : SKIP_LOCKED;
         }
     }
@@ -59,7 +59,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
     private final RelayBatchStatements batches;
     private final ClaimDialect dialect;
 
-    MyBatisOutboxRelayStore(OutboxRelayMapper mapper, RelayBatchStatements batches, ClaimDialect dialect) {
+    public MyBatisOutboxRelayStore(OutboxRelayMapper mapper, RelayBatchStatements batches, ClaimDialect dialect) {
         this.mapper = mapper;
         this.batches = batches;
         this.dialect = dialect;

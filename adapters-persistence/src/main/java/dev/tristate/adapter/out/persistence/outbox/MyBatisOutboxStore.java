@@ -1,9 +1,10 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
+import dev.tristate.adapter.out.persistence.jdbc.OutboxRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
 import dev.tristate.domain.payment.PaymentEvent;

@@ -11,7 +11,7 @@ import org.apache.ibatis.annotations.Param;
  * the lease, the write-back to SENT) are in {@link RelayBatchStatements}.
  */
 @Mapper
-interface OutboxRelayMapper {
+public interface OutboxRelayMapper {
 
     class RelayRow {
         Long id;

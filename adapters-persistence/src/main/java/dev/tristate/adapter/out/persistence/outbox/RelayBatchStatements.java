@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.persistence.outbox;
 
-import dev.tristate.adapter.out.persistence.SqlErrors;
-import dev.tristate.adapter.out.persistence.UtcDateTimeTypeHandler;
+import dev.tristate.adapter.out.persistence.jdbc.SqlErrors;
+import dev.tristate.adapter.out.persistence.jdbc.UtcDateTimeTypeHandler;
 import dev.tristate.adapter.out.persistence.outbox.OutboxRelayMapper.RelayRow;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -76,7 +76,7 @@ public final class RelayBatchStatements {
     private final ConcurrentMap<Integer, String> leaseSql = new ConcurrentHashMap<>();
     private final ConcurrentMap<Integer, String> markSentSql = new ConcurrentHashMap<>();
 
-    RelayBatchStatements(JdbcTemplate jdbc) {
+    public RelayBatchStatements(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 

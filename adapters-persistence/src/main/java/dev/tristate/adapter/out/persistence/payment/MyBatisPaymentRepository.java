@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.persistence.payment;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.application.payment.port.out.PaymentRepository;

@@ -1,5 +1,6 @@
 package dev.tristate.adapter.out.persistence.payment;
 
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence.payment;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.MerchantOrderId;

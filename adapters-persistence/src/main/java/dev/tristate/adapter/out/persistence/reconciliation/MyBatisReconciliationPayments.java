@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.reconciliation;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.payment.PaymentRowConverter;
 import dev.tristate.application.reconciliation.port.out.ReconciliationPayments;
 import dev.tristate.domain.payment.Payment;
@@ -14,7 +14,7 @@ public class MyBatisReconciliationPayments implements ReconciliationPayments {
 
     private final ReconciliationMapper mapper;
 
-    MyBatisReconciliationPayments(ReconciliationMapper mapper) {
+    public MyBatisReconciliationPayments(ReconciliationMapper mapper) {
         this.mapper = mapper;
     }
 

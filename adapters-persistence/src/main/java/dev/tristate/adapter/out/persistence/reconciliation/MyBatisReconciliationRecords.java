@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.reconciliation;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Columns;
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Columns;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
@@ -18,9 +18,12 @@ import java.util.Optional;
 
 public class MyBatisReconciliationRecords implements ReconciliationRecords {
 
+    /** The skipped checks share one column, one per line. */
+    private static final String SKIPPED_CHECK_SEPARATOR = "\n";
+
     private final ReconciliationMapper mapper;
 
-    MyBatisReconciliationRecords(ReconciliationMapper mapper) {
+    public MyBatisReconciliationRecords(ReconciliationMapper mapper) {
         this.mapper = mapper;
     }
 
@@ -44,18 +47,18 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
         ReconciliationMapper.RunRow row = new ReconciliationMapper.RunRow();
         row.id = runId;
         row.finishedAt = Rows.utc(finishedAt);
-        row.statementLines = t.statementLines();
-        row.paymentLines = t.paymentLines();
-        row.refundLines = t.refundLines();
+        row.statementLines = t.lines().statement();
+        row.paymentLines = t.lines().payment();
+        row.refundLines = t.lines().refund();
         row.matched = t.matched();
-        row.held = t.held();
-        row.released = t.released();
-        row.countedFromPool = t.countedFromPool();
-        row.discrepancies = t.discrepancies();
-        row.newDiscrepancies = t.newDiscrepancies();
-        row.repairsApplied = t.repairsApplied();
-        row.repairsFailed = t.repairsFailed();
-        row.skippedChecks = Columns.clip(t.skippedChecks(), 1024);
+        row.held = t.pool().held();
+        row.released = t.pool().released();
+        row.countedFromPool = t.pool().countedFromPool();
+        row.discrepancies = t.discrepancies().ofDay();
+        row.newDiscrepancies = t.discrepancies().found();
+        row.repairsApplied = t.repairs().applied();
+        row.repairsFailed = t.repairs().failed();
+        row.skippedChecks = Columns.clip(String.join(SKIPPED_CHECK_SEPARATOR, t.skippedChecks()), 1024);
         translate(() -> mapper.finishRun(row));
     }
 
@@ -190,9 +193,13 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
     }
 
     private static StoredRun toRun(ReconciliationMapper.RunRow r) {
-        RunTotals totals = r.statementLines == null ? null : new RunTotals(r.statementLines, r.paymentLines,
-                r.refundLines, r.matched, r.held, r.released, r.countedFromPool, r.discrepancies,
-                r.newDiscrepancies, r.repairsApplied, r.repairsFailed, r.skippedChecks);
+        RunTotals totals = r.statementLines == null ? null : new RunTotals(
+                new LineCounts(r.statementLines, r.paymentLines, r.refundLines), r.matched,
+                new PoolCounts(r.held, r.released, r.countedFromPool),
+                new DiscrepancyCounts(r.discrepancies, r.newDiscrepancies),
+                new RepairCounts(r.repairsApplied, r.repairsFailed),
+                r.skippedChecks == null || r.skippedChecks.isBlank() ? List.of()
+                        : List.of(r.skippedChecks.split(SKIPPED_CHECK_SEPARATOR)));
         return new StoredRun(r.id, new TenantId(r.tenantId), r.channel, r.statementDay, r.source, r.fileName,
                 r.statementSha256, r.startedBy, Rows.instant(r.startedAt), Rows.instant(r.finishedAt),
                 RunStatus.valueOf(r.status), totals, r.error);

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.persistence.reconciliation;
 
-import dev.tristate.adapter.out.persistence.payment.PaymentRow;
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -8,7 +8,7 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 
 @Mapper
-interface ReconciliationMapper {
+public interface ReconciliationMapper {
 
     class RunRow {
         Long id;

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.refund;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.refund.RefundMapper.RefundRow;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
@@ -11,6 +11,7 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
+import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -22,6 +23,10 @@ import java.util.TreeMap;
 public class MyBatisRefundStore implements RefundStore {
 
     private final RefundMapper mapper;
+
+    /** The domain's sets, bound into the statements that select or settle by them. */
+    private static final List<String> OPEN = RefundStatus.open().stream().map(Enum::name).toList();
+    private static final List<String> ACTIVE_CASES = ResolutionStatus.active().stream().map(Enum::name).toList();
 
     public MyBatisRefundStore(RefundMapper mapper) {
         this.mapper = mapper;
@@ -46,7 +51,8 @@ public class MyBatisRefundStore implements RefundStore {
 
     @Override
     public List<Refund> findOpen(TenantId tenantId, int limit) {
-        return translate(() -> mapper.findOpen(tenantId == null ? null : tenantId.value(), limit)).stream()
+        return translate(() -> mapper.findOpen(tenantId == null ? null : tenantId.value(), limit,
+                OPEN)).stream()
                 .map(MyBatisRefundStore::toRefund).toList();
     }
 
@@ -54,13 +60,13 @@ public class MyBatisRefundStore implements RefundStore {
     public OpenRefunds countOpen() {
         long pending = 0;
         long unknown = 0;
-        for (Map<String, Object> row : translate(mapper::countOpen)) {
+        for (Map<String, Object> row : translate(() -> mapper.countOpen(OPEN))) {
             Map<String, Object> r = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             r.putAll(row);
             long n = ((Number) r.get("n")).longValue();
-            if ("PENDING".equals(r.get("status"))) {
+            if (RefundStatus.PENDING.name().equals(r.get("status"))) {
                 pending = n;
-            } else if ("UNKNOWN".equals(r.get("status"))) {
+            } else if (RefundStatus.UNKNOWN.name().equals(r.get("status"))) {
                 unknown = n;
             }
         }
@@ -69,7 +75,7 @@ public class MyBatisRefundStore implements RefundStore {
 
     @Override
     public long heldMinor(TenantId tenantId, PaymentId paymentId) {
-        Long held = translate(() -> mapper.heldMinor(tenantId.value(), paymentId.value()));
+        Long held = translate(() -> mapper.heldMinor(tenantId.value(), paymentId.value(), OPEN));
         return held == null ? 0 : held;
     }
 
@@ -91,7 +97,7 @@ public class MyBatisRefundStore implements RefundStore {
 
     @Override
     public List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit) {
-        return translate(() -> mapper.findStale(Rows.utc(staleBefore), limit)).stream()
+        return translate(() -> mapper.findStale(Rows.utc(staleBefore), limit, OPEN, ACTIVE_CASES)).stream()
                 .map(r -> new ResolutionCases.Candidate(new TenantId(r.tenantId), r.refundId, r.channel)).toList();
     }
 
@@ -110,7 +116,7 @@ public class MyBatisRefundStore implements RefundStore {
     private boolean settle(Refund refund, RefundStatus status, String channelRefundNo, String failureReason,
                            Instant now) {
         return translate(() -> mapper.settle(refund.tenantId().value(), refund.id().value(), status.name(),
-                channelRefundNo, failureReason, Rows.utc(now))) == 1;
+                channelRefundNo, failureReason, Rows.utc(now), OPEN)) == 1;
     }
 
     private static RefundRow toRow(Refund refund) {

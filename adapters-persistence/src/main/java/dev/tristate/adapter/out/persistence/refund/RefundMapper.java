@@ -36,21 +36,25 @@ public interface RefundMapper {
 
     List<RefundRow> findByPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
 
-    Long heldMinor(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
+    Long heldMinor(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+                   @Param("openStatuses") List<String> openStatuses);
 
     int settle(@Param("tenantId") String tenantId, @Param("id") String id, @Param("status") String status,
                @Param("channelRefundNo") String channelRefundNo, @Param("failureReason") String failureReason,
-               @Param("now") LocalDateTime now);
+               @Param("now") LocalDateTime now, @Param("openStatuses") List<String> openStatuses);
 
     int markUnknown(@Param("tenantId") String tenantId, @Param("id") String id, @Param("now") LocalDateTime now);
 
-    /** PENDING and UNKNOWN refunds, oldest first (tenant optional). */
-    List<RefundRow> findOpen(@Param("tenantId") String tenantId, @Param("limit") int limit);
+    /** Open refunds, oldest first (tenant optional). */
+    List<RefundRow> findOpen(@Param("tenantId") String tenantId, @Param("limit") int limit,
+                             @Param("openStatuses") List<String> openStatuses);
 
-    /** Refunds per status among PENDING and UNKNOWN (a range of ix_refunds_status). */
-    List<Map<String, Object>> countOpen();
+    /** Refunds per status among the open ones (a range of ix_refunds_status). */
+    List<Map<String, Object>> countOpen(@Param("openStatuses") List<String> openStatuses);
 
-    List<StaleRow> findStale(@Param("staleBefore") LocalDateTime staleBefore, @Param("limit") int limit);
+    List<StaleRow> findStale(@Param("staleBefore") LocalDateTime staleBefore, @Param("limit") int limit,
+                             @Param("openStatuses") List<String> openStatuses,
+                             @Param("activeCaseStatuses") List<String> activeCaseStatuses);
 
     RefundRow findByChannelRefundNo(@Param("tenantId") String tenantId, @Param("channel") String channel,
                                     @Param("channelRefundNo") String channelRefundNo);

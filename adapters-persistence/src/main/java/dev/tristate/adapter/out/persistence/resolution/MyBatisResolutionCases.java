@@ -1,15 +1,16 @@
 package dev.tristate.adapter.out.persistence.resolution;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Columns;
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Columns;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.AttemptRow;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.CaseRow;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -20,6 +21,10 @@ import java.util.Optional;
 
 /** The resolver's cases on {@code payment_resolutions}; see the mapper XML for how a lease is taken. */
 public class MyBatisResolutionCases implements ResolutionCases {
+
+    /** The domain's sets, bound into the sweep for stale payments. */
+    private static final List<String> UNRESOLVED = PaymentStatus.unresolved().stream().map(Enum::name).toList();
+    private static final List<String> ACTIVE_CASES = ResolutionStatus.active().stream().map(Enum::name).toList();
 
     private final ResolutionCaseMapper mapper;
 
@@ -73,7 +78,8 @@ public class MyBatisResolutionCases implements ResolutionCases {
 
     @Override
     public List<Candidate> findStalePayments(Instant staleBefore, int limit) {
-        return translate(() -> mapper.findStalePayments(Rows.utc(staleBefore), limit)).stream()
+        return translate(() -> mapper.findStalePayments(Rows.utc(staleBefore), limit, UNRESOLVED,
+                ACTIVE_CASES)).stream()
                 .map(r -> new Candidate(new TenantId(r.tenantId), r.paymentId, r.channel)).toList();
     }
 

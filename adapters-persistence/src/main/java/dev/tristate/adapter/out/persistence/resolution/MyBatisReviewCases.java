@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.resolution;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.MyBatisAuditTrail;
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.audit.MyBatisAuditTrail;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.resolution.ReviewCaseMapper.CaseRow;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.domain.console.Page;

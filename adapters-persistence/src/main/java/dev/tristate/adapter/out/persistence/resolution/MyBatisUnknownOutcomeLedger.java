@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.persistence.resolution;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Columns;
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Columns;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;

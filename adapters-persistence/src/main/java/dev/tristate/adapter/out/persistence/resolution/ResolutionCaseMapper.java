@@ -50,7 +50,9 @@ public interface ResolutionCaseMapper {
     int bringForward(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
                      @Param("dueAt") LocalDateTime dueAt);
 
-    List<CandidateRow> findStalePayments(@Param("staleBefore") LocalDateTime staleBefore, @Param("limit") int limit);
+    List<CandidateRow> findStalePayments(@Param("staleBefore") LocalDateTime staleBefore, @Param("limit") int limit,
+                                         @Param("unresolvedStatuses") List<String> unresolvedStatuses,
+                                         @Param("activeCaseStatuses") List<String> activeCaseStatuses);
 
     List<String> findDue(@Param("channels") Collection<String> channels, @Param("now") LocalDateTime now,
                          @Param("limit") int limit);

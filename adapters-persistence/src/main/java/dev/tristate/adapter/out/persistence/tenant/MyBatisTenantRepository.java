@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.persistence.tenant;
 
-import static dev.tristate.adapter.out.persistence.SqlErrors.translate;
+import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
-import dev.tristate.adapter.out.persistence.Rows;
+import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.tenant.ApiKeyHash;
 import dev.tristate.domain.tenant.ApiKeyInfo;

@@ -6,6 +6,7 @@ import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.refund.port.in.RefundNotFound;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
@@ -86,6 +87,13 @@ public class ProblemAdvice {
         }
         log.error("{} {}: definite database failure", request.getMethod(), request.getRequestURI(), e);
         return answer(Problems.internalError(), request);
+    }
+
+    /** Nothing was decided and nothing kept: the same request, sent again, reads the new state. */
+    @ExceptionHandler(ChangedMeanwhile.class)
+    ResponseEntity<byte[]> changedMeanwhile(ChangedMeanwhile e, HttpServletRequest request) {
+        log.warn("{} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        return answer(Problems.serviceUnavailable(), request);
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)

@@ -1,7 +1,7 @@
 package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
-import dev.tristate.application.consumer.service.PaymentEntitlementsService;
+import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryEntitlementStore;
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
@@ -10,15 +10,14 @@ import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
-import dev.tristate.application.idempotency.service.IdempotencyGate;
+import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.GetPaymentQuery;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.payment.service.CreatePaymentService;
-import dev.tristate.application.payment.service.GetPaymentService;
+import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.GetRefundQuery;
 import dev.tristate.application.refund.port.in.RefundNotFound;
@@ -65,10 +64,10 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
     final InMemoryTransactions transactions = new InMemoryTransactions(idempotency, payments, ledger, cases);
     final Gateway gateway = new Gateway(transactions);
     private final Map<ApiKey, TenantId> keys = Map.of(KEY_A, TENANT_A, KEY_B, TENANT_B);
-    private final CreatePaymentService create;
-    private final GetPaymentService get = new GetPaymentService(payments);
+    private final CreatePaymentUseCase create;
+    private final GetPaymentQuery get = PaymentServices.getPayment(payments);
     final InMemoryEntitlementStore entitlements = new InMemoryEntitlementStore();
-    private final PaymentEntitlementsService entitlementsOf = new PaymentEntitlementsService(entitlements);
+    private final PaymentEntitlementsQuery entitlementsOf = ConsumerServices.paymentEntitlements(entitlements);
     private final Map<String, RuntimeException> nextFailure = new ConcurrentHashMap<>();
     private volatile CountDownLatch holdNextCreate;
     private volatile CountDownLatch createEntered;
@@ -78,8 +77,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
         credentials.bindAccount(TENANT_A, "sandbox", "merchant-a", NOW);
         credentials.bindAccount(TENANT_B, "sandbox", "merchant-b", NOW);
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        create = new CreatePaymentService(
-                new IdempotencyGate(idempotency, transactions, clock, UUID::randomUUID,
+        create = PaymentServices.createPayment(
+                IdempotencyServices.idempotentCommands(idempotency, transactions, clock, UUID::randomUUID,
                         IdempotencySettings.defaults()),
                 payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID,
                 new UnknownOutcomeRecorder(ledger, cases, payments, transactions, clock, Duration.ofSeconds(30)));

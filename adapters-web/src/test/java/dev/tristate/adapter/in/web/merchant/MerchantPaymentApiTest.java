@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.PersistenceFailure;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
@@ -350,6 +351,17 @@ class MerchantPaymentApiTest {
         MockHttpServletResponse retry = create(key, BODY);
         assertProblem(retry, 409, "IDEMPOTENCY_KEY_IN_USE");
         assertThat(retry.getHeader("Retry-After")).isEqualTo("30");
+    }
+
+    @Test
+    void aPaymentThatKeptChangingIs503WithRetryAfterAsForADeadlock() throws Exception {
+        api.failNextCreate(new ChangedMeanwhile("payment pay_0001 moved under its lock"));
+
+        MockHttpServletResponse response = create(newKey(), BODY);
+
+        assertProblem(response, 503, "SERVICE_UNAVAILABLE");
+        assertThat(response.getHeader("Retry-After")).isEqualTo("1");
+        assertThat(response.getContentAsString()).doesNotContain("moved under its lock");
     }
 
     @Test

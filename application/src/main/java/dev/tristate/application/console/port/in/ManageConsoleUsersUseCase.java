@@ -19,6 +19,9 @@ import java.util.Optional;
  */
 public interface ManageConsoleUsersUseCase {
 
+    /** The audit log's subject type of every change here; the subject id is the username. */
+    String AUDIT_SUBJECT = "console-user";
+
     /** Every console user, by name; no password hash leaves through this. */
     List<UserView> consoleUsers();
 

@@ -14,6 +14,9 @@ import java.util.Objects;
  */
 public interface ReplayQuarantinedMessageUseCase {
 
+    /** The audit log's subject type of a replay or discard; the subject id is the event id. */
+    String AUDIT_SUBJECT = "outbox_event";
+
     ActionResult replay(ReplayCommand command);
 
     /** Replays the oldest quarantined events, at most {@code confirmedCount}: the count the person confirmed. */

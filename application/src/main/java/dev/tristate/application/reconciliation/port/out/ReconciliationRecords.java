@@ -78,10 +78,43 @@ public interface ReconciliationRecords {
         }
     }
 
-    /** What a run counted. {@code skippedChecks} names each class not compared, and why. */
-    record RunTotals(int statementLines, int paymentLines, int refundLines, int matched, int held, int released,
-                     int countedFromPool, int discrepancies, int newDiscrepancies, int repairsApplied,
-                     int repairsFailed, String skippedChecks) {
+    /**
+     * What a run counted: the statement's lines, the lines that matched, the holding pool, the discrepancies of the
+     * day and the repairs it applied. {@code skippedChecks} names each class not compared, and why, one line each.
+     */
+    record RunTotals(LineCounts lines, int matched, PoolCounts pool, DiscrepancyCounts discrepancies,
+                     RepairCounts repairs, List<String> skippedChecks) {
+        public RunTotals {
+            Objects.requireNonNull(lines, "lines");
+            Objects.requireNonNull(pool, "pool");
+            Objects.requireNonNull(discrepancies, "discrepancies");
+            Objects.requireNonNull(repairs, "repairs");
+            skippedChecks = List.copyOf(skippedChecks);
+        }
+
+        /** The totals of a run that has none (still running, or failed). */
+        public static RunTotals none() {
+            return new RunTotals(new LineCounts(0, 0, 0), 0, new PoolCounts(0, 0, 0), new DiscrepancyCounts(0, 0),
+                    new RepairCounts(0, 0), List.of());
+        }
+    }
+
+    /** The statement's lines: all of them, and of those the PAYMENT and the REFUND lines. */
+    record LineCounts(int statement, int payment, int refund) {
+    }
+
+    /**
+     * The holding pool: {@code held} items of the run's day still waiting, {@code released} earlier days' items the
+     * run matched, {@code countedFromPool} earlier days' items it counted as discrepancies.
+     */
+    record PoolCounts(int held, int released, int countedFromPool) {
+    }
+
+    /** Every discrepancy of the run's day ({@code ofDay}, found now or by an earlier run), and those found first now. */
+    record DiscrepancyCounts(int ofDay, int found) {
+    }
+
+    record RepairCounts(int applied, int failed) {
     }
 
     record StoredRun(long id, TenantId tenantId, String channel, LocalDate day, String source, String fileName,

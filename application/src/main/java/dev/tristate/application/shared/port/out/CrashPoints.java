@@ -1,7 +1,7 @@
 package dev.tristate.application.shared.port.out;
 
 /**
- * Named places where a crash must be survivable (SYSTEM.md, C1-C6). Production passes through; fault tests plug in
+ * Named places where a crash must be survivable (crash points C1-C6 in docs/design.md). Production passes through; fault tests plug in
  * an implementation that stops the work there (or the JVM), to prove that nothing is lost or doubled.
  */
 public interface CrashPoints {

@@ -17,6 +17,9 @@ import java.util.Optional;
  */
 public interface ManageTenantsUseCase {
 
+    /** The audit log's subject type of every change here; the subject id is the tenant id. */
+    String AUDIT_SUBJECT = "tenant";
+
     TenantChange createTenant(CreateTenantCommand command);
 
     /** A new API key; the tenant's current keys keep working for the grace period, then expire. */

@@ -9,6 +9,10 @@ import java.util.Optional;
 /** Creates a tenant with an API key and a sandbox secret; provisioning an existing tenant again changes nothing. */
 public interface ProvisionTenantUseCase {
 
+    /** The channel every provisioned tenant is bound to, and the name of its signing secret there. */
+    String SANDBOX_CHANNEL = "sandbox";
+    String SIGNING_SECRET = "signing-secret";
+
     ProvisionTenantResult provision(ProvisionTenantCommand command);
 
     /**

@@ -1,0 +1,79 @@
+package dev.tristate.application.callback.service;
+
+import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.callback.port.out.NotificationLog.Completion;
+import dev.tristate.application.callback.port.out.NotificationLog.Entry;
+import dev.tristate.application.callback.port.out.ParseResult.Parsed;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.port.out.Workload;
+import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The rows of the notification log as a callback writes them: what arrived, what became of it and how long that
+ * took, and the record of a notification that changed nothing.
+ */
+final class NotificationRecords {
+
+    static final String SOURCE_CALLBACK = "CALLBACK";
+
+    private final NotificationLog log;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    NotificationRecords(NotificationLog log, Transactions transactions, Clock clock) {
+        this.log = log;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /**
+     * A notification that changes nothing (rejected, or not recorded in its own transaction): losing its record to a
+     * database failure loses no money, and the answer stays the same either way. Recording it is still worth a try:
+     * support staff look for such notifications.
+     */
+    void recordBestEffort(RawNotification raw, Instant received, TenantId tenant, Parsed n, SignatureResult signature,
+                          NotificationOutcome outcome, String reason, ChannelAnswer answer) {
+        try {
+            transactions.inTransaction(Workload.CALLBACK, () -> log.record(entry(raw, received, tenant, n, signature,
+                    outcome, reason, null, completion(outcome, null, null, reason, answer, received))));
+        } catch (PersistenceFailure ignored) {
+            // Nothing changed; the channel gets its answer regardless.
+        }
+    }
+
+    Entry entry(RawNotification raw, Instant received, TenantId tenant, Parsed n, SignatureResult signature,
+                NotificationOutcome outcome, String reason, Long duplicateOf, Completion completion) {
+        return new Entry(raw.channel(), SOURCE_CALLBACK, tenant, n == null ? null : n.notifyId(),
+                n == null ? null : n.outTradeNo(), n == null ? null : n.tradeNo(),
+                n == null || n.status() == null ? null : n.status().name(),
+                n == null || n.amount() == null ? null : n.amount().minor(),
+                n == null || n.amount() == null ? null : n.amount().currencyCode(), raw.traceId(), signature, outcome,
+                reason, duplicateOf, headersOf(raw), raw.body(), received, completion);
+    }
+
+    Completion completion(NotificationOutcome outcome, PaymentStatus before, PaymentStatus after, String reason,
+                          ChannelAnswer answer, Instant received) {
+        long micros = Math.max(0, Duration.between(received, clock.instant()).toNanos() / 1_000);
+        return new Completion(outcome, before, after, reason, answer.httpStatus(), answer.body(), micros);
+    }
+
+    /** Headers as support staff need them, without credentials. */
+    private static String headersOf(RawNotification raw) {
+        StringBuilder sb = new StringBuilder();
+        raw.headers().forEach((name, values) -> {
+            if (!name.equals("authorization") && !name.equals("cookie")) {
+                values.forEach(v -> sb.append(name).append(": ").append(v).append('\n'));
+            }
+        });
+        return sb.toString();
+    }
+}

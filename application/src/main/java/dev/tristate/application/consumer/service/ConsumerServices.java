@@ -1,0 +1,79 @@
+package dev.tristate.application.consumer.service;
+
+import dev.tristate.application.consumer.port.in.ConsumeEventUseCase;
+import dev.tristate.application.consumer.port.in.PaymentEntitlementsQuery;
+import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
+import dev.tristate.application.consumer.port.in.RetryConsumerDeliveriesUseCase;
+import dev.tristate.application.consumer.port.in.RunTasksUseCase;
+import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
+import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
+import dev.tristate.application.consumer.port.out.EntitlementStore;
+import dev.tristate.application.consumer.port.out.EventPayloadReader;
+import dev.tristate.application.consumer.port.out.Inbox;
+import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.consumer.port.out.TenantNotifier;
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.shared.port.out.AuditTrail;
+import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * The consumer feature's use cases, built for the wiring: the implementations stay inside this package.
+ * {@link EntitlementGrants} is public besides, as reconciliation's re-grant uses the consumer's own grant.
+ */
+public final class ConsumerServices {
+
+    private ConsumerServices() {
+    }
+
+    /** The entitlements consumer: a message as it arrives, and the deliveries due again; one implementation. */
+    public record EntitlementsConsumer(ConsumeEventUseCase consume, RetryConsumerDeliveriesUseCase retry) {
+        public EntitlementsConsumer {
+            Objects.requireNonNull(consume, "consume");
+            Objects.requireNonNull(retry, "retry");
+        }
+    }
+
+    /** Quarantined consumer messages and tasks: listed (the query), replayed and discarded (the release). */
+    public record WorkQuarantine(WorkQuarantineQuery query, ReleaseQuarantinedWorkUseCase release) {
+        public WorkQuarantine {
+            Objects.requireNonNull(query, "query");
+            Objects.requireNonNull(release, "release");
+        }
+    }
+
+    /** {@code random} (the retries' jitter) must be thread-safe: the listener's threads share the consumer. */
+    public static EntitlementsConsumer entitlementsConsumer(EventPayloadReader reader, Inbox inbox,
+                                                            EntitlementStore entitlements,
+                                                            ConsumerDeliveryStore deliveries, TaskStore tasks,
+                                                            PaymentRepository payments, Transactions transactions,
+                                                            CrashPoints crashPoints, Clock clock,
+                                                            RandomGenerator random, ConsumerSettings settings) {
+        EntitlementsConsumerService service = new EntitlementsConsumerService(reader, inbox, entitlements,
+                deliveries, tasks, payments, transactions, crashPoints, clock, random, settings);
+        return new EntitlementsConsumer(service::consume, service::retryDue);
+    }
+
+    public static PaymentEntitlementsQuery paymentEntitlements(EntitlementStore entitlements) {
+        return new PaymentEntitlementsService(entitlements);
+    }
+
+    /** The task runner, with the revocation tasks of fully refunded payments run against {@code entitlements}. */
+    public static RunTasksUseCase runTasks(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                                           TenantNotifier notifier, CrashPoints crashPoints, Clock clock,
+                                           RandomGenerator random, TaskSettings settings,
+                                           EntitlementStore entitlements, Transactions transactions) {
+        return new TaskRunnerService(tasks, payments, webhooks, notifier, crashPoints, clock, random, settings,
+                new EntitlementRevocations(entitlements, transactions));
+    }
+
+    public static WorkQuarantine workQuarantine(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
+                                                Transactions transactions, Clock clock) {
+        return new WorkQuarantine(new WorkQuarantineQueryService(deliveries, tasks),
+                new WorkQuarantineService(deliveries, tasks, audit, transactions, clock));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.tristate.application.tenant.service;
+
+import dev.tristate.application.shared.port.out.AuditTrail;
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
+import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.tenant.port.in.TenantsQuery;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.out.TenantRepository;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+
+/** The tenant feature's use cases, built for the wiring: the implementations stay inside this package. */
+public final class TenantServices {
+
+    private TenantServices() {
+    }
+
+    public static AuthenticateMerchantQuery authenticateMerchant(TenantRepository tenants, Clock clock) {
+        return new MerchantAuthenticationService(tenants, clock);
+    }
+
+    public static ProvisionTenantUseCase provisionTenant(TenantRepository tenants, ChannelCredentialStore credentials,
+                                                         Transactions transactions, Clock clock,
+                                                         SecureRandom random) {
+        return new ProvisionTenantService(tenants, credentials, transactions, clock, random);
+    }
+
+    /**
+     * The console's tenant changes; a created tenant gets the rows {@link #provisionTenant} writes.
+     * {@code gracePeriod}: how long a rotated API key or channel secret stays valid.
+     */
+    public static ManageTenantsUseCase manageTenants(TenantRepository tenants, ChannelCredentialStore credentials,
+                                                     TenantWebhooks webhooks, AuditTrail audit,
+                                                     Transactions transactions, Clock clock, SecureRandom random,
+                                                     Duration gracePeriod) {
+        return new TenantAdministrationService(new ProvisionTenantService(tenants, credentials, transactions, clock,
+                random), tenants, credentials, webhooks, audit, transactions, clock, gracePeriod);
+    }
+
+    public static TenantsQuery tenants(TenantRepository tenants, ChannelCredentialStore credentials,
+                                       TenantWebhooks webhooks) {
+        return new TenantsQueryService(tenants, credentials, webhooks);
+    }
+
+    public static ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks, Clock clock) {
+        return new TenantWebhookService(webhooks, clock);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.tristate.application.callback.port.out;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tristate.application.callback.port.out.NotificationLog.Completion;
+import dev.tristate.application.callback.port.out.NotificationLog.Entry;
+import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.domain.console.NotificationView;
+import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.SignatureResult;
+import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link NotificationLog} must do, run against the MyBatis adapter and the in-memory fake. */
+public abstract class NotificationLogContract {
+
+    protected static final Instant T0 = Instant.parse("2026-11-30T10:00:00.000001Z");
+
+    protected abstract NotificationLog log();
+
+    private final TenantId tenant = new TenantId("t-log-" + UUID.randomUUID().toString().substring(0, 8));
+    private final String payment = "pay_" + UUID.randomUUID().toString().replace("-", "");
+
+    private Entry entry(TenantId t, String notifyId, NotificationOutcome outcome, String reason, Instant at) {
+        return new Entry("sandbox", "CALLBACK", t, notifyId, payment, "T-1", "SUCCESS", 1999L, "CNY", "trace-1",
+                SignatureResult.VALID, outcome, reason, null, "content-type: application/json\n", new byte[]{'{', '}'},
+                at, null);
+    }
+
+    @Test
+    void aFirstArrivalIsFoundByItsDedupKey() {
+        long id = log().recordFirstArrival(entry(tenant, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
+
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-1")).contains(id);
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-2")).isEmpty();
+        assertThat(log().findFirstArrival("alipay", tenant, "n-1")).as("another channel").isEmpty();
+    }
+
+    @Test
+    void aReSentNotificationIsAlreadyExistsButAnotherTenantsSameNotifyIdIsNot() {
+        long id = log().recordFirstArrival(entry(tenant, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
+        TenantId other = new TenantId("t-log-" + UUID.randomUUID().toString().substring(0, 8));
+
+        assertThatThrownBy(() -> log().recordFirstArrival(entry(tenant, "n-1", NotificationOutcome.IN_PROGRESS, null,
+                T0.plusSeconds(1)))).isInstanceOf(PersistenceFailure.AlreadyExists.class);
+        long others = log().recordFirstArrival(entry(other, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
+
+        assertThat(others).isNotEqualTo(id);
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-1")).contains(id);
+        assertThat(log().findFirstArrival("sandbox", other, "n-1")).contains(others);
+    }
+
+    @Test
+    void anArrivalWithoutADedupKeyIsRecordedEveryTimeAndIsNoFirstArrival() {
+        long first = log().record(entry(tenant, "n-d", NotificationOutcome.DUPLICATE, "seen before", T0));
+        long second = log().record(entry(tenant, "n-d", NotificationOutcome.DUPLICATE, "seen before", T0));
+
+        assertThat(second).isNotEqualTo(first);
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-d")).isEmpty();
+        assertThat(log().forPayment(tenant, payment)).extracting(NotificationView::id).containsExactly(first, second);
+    }
+
+    @Test
+    void aPaymentsNotificationsAreShownInArrivalOrderAsRecorded() {
+        long first = log().recordFirstArrival(entry(tenant, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
+        long rejected = log().record(entry(tenant, "n-2", NotificationOutcome.REJECTED, "bad signature",
+                T0.plusSeconds(1)));
+
+        assertThat(log().forPayment(tenant, payment)).containsExactly(
+                new NotificationView(first, "sandbox", "CALLBACK", "n-1", "SUCCESS", SignatureResult.VALID,
+                        NotificationOutcome.IN_PROGRESS, null, null, null, T0),
+                new NotificationView(rejected, "sandbox", "CALLBACK", "n-2", "SUCCESS", SignatureResult.VALID,
+                        NotificationOutcome.REJECTED, null, null, "bad signature", T0.plusSeconds(1)));
+    }
+
+    @Test
+    void anotherTenantsNotificationsAboutTheSamePaymentIdAreNotShown() {
+        log().record(entry(new TenantId("t-log-" + UUID.randomUUID().toString().substring(0, 8)), "n-1",
+                NotificationOutcome.REJECTED, "unknown", T0));
+
+        assertThat(log().forPayment(tenant, payment)).isEmpty();
+    }
+
+    @Test
+    void aCompletionSaysWhatBecameOfTheNotification() {
+        long id = log().recordFirstArrival(entry(tenant, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
+
+        log().complete(id, new Completion(NotificationOutcome.APPLIED, PaymentStatus.PENDING,
+                PaymentStatus.SUCCEEDED, "paid", 200, "{\"code\":\"SUCCESS\"}", 1234));
+
+        assertThat(log().forPayment(tenant, payment)).singleElement().satisfies(v -> {
+            assertThat(v.id()).isEqualTo(id);
+            assertThat(v.outcome()).isEqualTo(NotificationOutcome.APPLIED);
+            assertThat(v.statusBefore()).isEqualTo(PaymentStatus.PENDING);
+            assertThat(v.statusAfter()).isEqualTo(PaymentStatus.SUCCEEDED);
+            assertThat(v.reason()).isEqualTo("paid");
+            assertThat(v.transitioned()).isTrue();
+        });
+    }
+}
