@@ -267,10 +267,10 @@ public final class RelayBenchmark {
      * Drains of {@code round} events until the relays' JIT compilers took at most {@link #JIT_QUIET} of the relays'
      * CPU in the last one, up to {@code max} events in all: the drain is to measure the compiled relay, not its
      * compiler, which on two cores competes with the relay, the database and the broker. (The relay's per-batch
-     * code runs once per 100 events, so it reaches the optimizing compiler late: the compiler still took a quarter of
-     * the relay's CPU after 40 000 events in session 3. In session 5 it stayed at 10-20% of the relay's CPU, 0.005-0.011
-     * ms per event, even after 200 000 events: a trickle of compilations that a run of minutes does not end. Hence
-     * the cap, and the JIT figure printed with every drain.)
+     * code runs once per 100 events, so it reaches the optimizing compiler late: after 40 000 events the compiler
+     * can still take a quarter of the relay's CPU, and even after 200 000 it keeps 10-20% (0.005-0.011 ms per event),
+     * a trickle of compilations that a run of minutes does not end. Hence the cap, and the JIT figure printed with
+     * every drain.)
      */
     private void warmUp(Broker broker, List<ApplicationProcess> apps, String label, int round, int max)
             throws Exception {
@@ -337,12 +337,11 @@ public final class RelayBenchmark {
 
     /**
      * Preloads n PENDING events, all due at one moment after the preload has committed, waits for that moment and
-     * returns it. Nothing has to change in the rows to make them due: an earlier version preloaded them due in the
-     * far future and made them due with one UPDATE of the whole backlog, whose index changes the database then purged
-     * while the relays drained, so that the relay was charged for the benchmark's own UPDATE (session 6: that and the
-     * rows of earlier phases left in the table were together about a third of the database's CPU per event). The
-     * moment is set from the last preload's speed with room to spare; if the preload overran it anyway, the relays
-     * began during the preload and the drain says so.
+     * returns it. Nothing has to change in the rows to make them due: making them due with one UPDATE of the whole
+     * backlog would leave index changes that the database purges while the relays drain, charging the relay for the
+     * benchmark's own UPDATE (that and rows of earlier phases left in the table measured about a third of the
+     * database's CPU per event). The moment is set from the last preload's speed with room to spare; if the preload
+     * overran it anyway, the relays began during the preload and the drain says so.
      */
     private Instant preloadDue(String phase, int n) throws SQLException, InterruptedException {
         long started = System.nanoTime();
@@ -478,9 +477,9 @@ public final class RelayBenchmark {
         // Due a second ago: no relay runs now.
         insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
         // One copy of the outbox per size, each in a database of its own, and the samples taken in turns across them:
-        // with one table grown from size to size, each size was timed at another moment, and what the machine did
-        // meanwhile (above all the database writing back the pages a million rows dirtied) weighed on one size only
-        // (p50 from 0.79x to 1.54x between runs of the same relay code in session 7).
+        // with one table grown from size to size, each size would be timed at another moment, and what the machine
+        // did meanwhile (above all the database writing back the pages a million rows dirtied) would weigh on one
+        // size only (p50 ratios from 0.79x to 1.54x between runs of the same relay code, measured that way).
         List<String> schemas = sizes.stream().map(size -> settings.database() + "_claim_" + size).toList();
         List<java.sql.Connection> connections = new ArrayList<>();
         try {

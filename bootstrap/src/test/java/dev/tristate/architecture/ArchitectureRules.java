@@ -4,8 +4,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.time.Clock;
@@ -14,6 +19,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The layering, as rules that fail the build. Each rule is a named field so that {@code ArchitectureTest} runs it
@@ -28,6 +35,11 @@ public final class ArchitectureRules {
     static final String APPLICATION_SERVICES = BASE + ".application.*.service..";
     static final String INBOUND_PORTS = BASE + ".application.*.port.in..";
     static final String ADMIN_UI = BASE + ".adapter.in.admin..";
+    static final String OUTBOUND_PORTS = BASE + ".application.*.port.out..";
+    /** {@code dev.tristate.application.<feature>.<layer>...}: group 1 is the feature, group 2 the layer. */
+    static final Pattern FEATURE_PACKAGE =
+            Pattern.compile("dev\\.tristate\\.application\\.([a-z]+)\\.(port\\.in|port\\.out|service)(\\..*)?");
+    static final String SHARED = "shared";
 
     private ArchitectureRules() {
     }
@@ -86,6 +98,32 @@ public final class ArchitectureRules {
             .should().beFreeOfCycles()
             .as("packages should be free of cycles");
 
+    public static final ArchRule features_should_reach_each_other_only_through_their_ports = classes()
+            .that().resideInAPackage(APPLICATION)
+            .should(reachOtherFeaturesOnlyThroughTheirPorts())
+            .as("a feature should reach another only through its ports, never its services;"
+                    + " the shared package should depend on no feature");
+
+    public static final ArchRule inbound_and_outbound_ports_should_not_depend_on_each_other = noClasses()
+            .that().resideInAPackage(INBOUND_PORTS)
+            .should().dependOnClassesThat().resideInAPackage(OUTBOUND_PORTS)
+            .as("inbound ports should not depend on outbound ports")
+            .because("a use case's contract with its callers must not change when a store or a channel changes");
+
+    public static final ArchRule outbound_ports_should_not_depend_on_inbound_ports = noClasses()
+            .that().resideInAPackage(OUTBOUND_PORTS)
+            .should().dependOnClassesThat().resideInAPackage(INBOUND_PORTS)
+            .as("outbound ports should not depend on inbound ports");
+
+    public static final ArchRule services_should_not_be_public = noClasses()
+            .that().resideInAPackage(APPLICATION_SERVICES)
+            .and().haveSimpleNameNotEndingWith("Services")
+            .and().haveSimpleNameNotEndingWith("Settings")
+            .and().areNotMemberClasses()
+            .should().haveModifier(JavaModifier.PUBLIC)
+            .as("services should be package-private behind their inbound ports; each feature's"
+                    + " <Feature>Services factory and its *Settings values are the only public classes");
+
     /** Adapters are modules; messaging is one module with inbound and outbound sides. */
     static SliceAssignment adapterModules() {
         return new SliceAssignment() {
@@ -106,6 +144,40 @@ public final class ArchitectureRules {
             @Override
             public String getDescription() {
                 return "adapter modules";
+            }
+        };
+    }
+
+    static String feature(String packageName) {
+        Matcher matcher = FEATURE_PACKAGE.matcher(packageName);
+        return matcher.matches() ? matcher.group(1) : null;
+    }
+
+    static boolean isService(String packageName) {
+        Matcher matcher = FEATURE_PACKAGE.matcher(packageName);
+        return matcher.matches() && matcher.group(2).equals("service");
+    }
+
+    private static ArchCondition<JavaClass> reachOtherFeaturesOnlyThroughTheirPorts() {
+        return new ArchCondition<>("reach other features only through their ports") {
+            @Override
+            public void check(JavaClass origin, ConditionEvents events) {
+                String from = feature(origin.getPackageName());
+                if (from == null) {
+                    return;
+                }
+                for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+                    String targetPackage = dependency.getTargetClass().getBaseComponentType().getPackageName();
+                    String to = feature(targetPackage);
+                    if (to == null || to.equals(from)) {
+                        continue;
+                    }
+                    boolean intoAService = isService(targetPackage) && !to.equals(SHARED);
+                    boolean sharedUsingAFeature = from.equals(SHARED);
+                    if (intoAService || sharedUsingAFeature) {
+                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                    }
+                }
             }
         };
     }

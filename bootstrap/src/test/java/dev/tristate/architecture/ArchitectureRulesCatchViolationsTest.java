@@ -13,13 +13,18 @@ import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingTheSandbox;
 import dev.tristate.adapter.out.persistence.SpringTransactions;
 import dev.tristate.application.archfixture.ApplicationClassUsingSpring;
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.tenant.service.TenantServices;
+import dev.tristate.application.fixturealpha.port.in.AlphaReport;
+import dev.tristate.application.fixturealpha.port.in.AlphaUseCase;
+import dev.tristate.application.fixturealpha.port.out.AlphaStore;
+import dev.tristate.application.fixturealpha.service.PublicAlphaService;
 import dev.tristate.archfixture.cycle.a.A;
 import dev.tristate.archfixture.cycle.b.B;
 import dev.tristate.domain.archfixture.DomainClassReadingTheClock;
 import dev.tristate.domain.archfixture.DomainClassUsingSpring;
+import dev.tristate.domain.archfixture.DomainUsingAnInboundPort;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.sandbox.archfixture.SandboxUsingTheDomain;
+import java.lang.reflect.Modifier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,7 +65,7 @@ class ArchitectureRulesCatchViolationsTest {
         assertCatches(ArchitectureRules.application_should_depend_only_on_domain_and_the_jdk, "Transactional",
                 ApplicationClassUsingSpring.class);
         assertThat(evaluate(ArchitectureRules.application_should_depend_only_on_domain_and_the_jdk,
-                TenantServices.class).hasViolation()).isFalse();
+                PaymentRepository.class).hasViolation()).isFalse();
     }
 
     @Test
@@ -71,7 +76,7 @@ class ArchitectureRulesCatchViolationsTest {
 
     @Test
     void serviceRuleCatchesAnAdapterUsingAnApplicationService() {
-        assertCatches(ArchitectureRules.adapters_should_not_depend_on_application_services, "TenantServices",
+        assertCatches(ArchitectureRules.adapters_should_not_depend_on_application_services, "PublicAlphaService",
                 WebAdapterUsingService.class);
     }
 
@@ -96,5 +101,64 @@ class ArchitectureRulesCatchViolationsTest {
     @Test
     void cycleRuleCatchesAPackageCycle() {
         assertCatches(ArchitectureRules.no_package_cycles, "Cycle", A.class, B.class);
+    }
+
+    @Test
+    void featureRuleCatchesOneFeatureUsingAnothersService() throws ClassNotFoundException {
+        Class<?> reaching = Class.forName("dev.tristate.application.fixturebeta.service.BetaReachingIntoAlpha");
+        Class<?> throughThePort = Class.forName("dev.tristate.application.fixturebeta.service.BetaUsingAlphasPort");
+        assertCatches(ArchitectureRules.features_should_reach_each_other_only_through_their_ports,
+                "PublicAlphaService", reaching, PublicAlphaService.class);
+        assertThat(evaluate(ArchitectureRules.features_should_reach_each_other_only_through_their_ports,
+                throughThePort, AlphaUseCase.class).hasViolation()).isFalse();
+    }
+
+    @Test
+    void portRuleCatchesAnInboundPortUsingAnOutboundPort() {
+        assertCatches(ArchitectureRules.inbound_and_outbound_ports_should_not_depend_on_each_other, "AlphaStore",
+                AlphaReport.class, AlphaStore.class);
+        assertThat(evaluate(ArchitectureRules.inbound_and_outbound_ports_should_not_depend_on_each_other,
+                AlphaUseCase.class).hasViolation()).isFalse();
+    }
+
+    @Test
+    void portRuleCatchesAnOutboundPortUsingAnInboundPort() {
+        assertCatches(ArchitectureRules.outbound_ports_should_not_depend_on_inbound_ports, "AlphaUseCase",
+                AlphaStore.class, AlphaUseCase.class);
+        assertThat(evaluate(ArchitectureRules.outbound_ports_should_not_depend_on_inbound_ports,
+                PaymentRepository.class).hasViolation()).isFalse();
+    }
+
+    @Test
+    void visibilityRuleCatchesAPublicService() throws ClassNotFoundException {
+        Class<?> packagePrivate = Class.forName("dev.tristate.application.fixturealpha.service.AlphaService");
+        assertThat(Modifier.isPublic(packagePrivate.getModifiers())).isFalse();
+        assertCatches(ArchitectureRules.services_should_not_be_public, "PublicAlphaService",
+                PublicAlphaService.class);
+        assertThat(evaluate(ArchitectureRules.services_should_not_be_public, packagePrivate).hasViolation())
+                .isFalse();
+    }
+
+    @Test
+    void diagramRuleCatchesTheDomainUsingTheApplication() {
+        assertCatches(ArchitectureDiagram.rule(), "AlphaUseCase", DomainUsingAnInboundPort.class,
+                AlphaUseCase.class);
+        assertThat(evaluate(ArchitectureDiagram.rule(), Payment.class).hasViolation()).isFalse();
+    }
+
+    @Test
+    void diagramRuleCatchesAnArrowMissingFromThePicture() {
+        String arrow = "Admin --> PortsIn";
+        assertThat(ArchitectureDiagram.source()).contains(arrow);
+        EvaluationResult withoutTheArrow = ArchitectureDiagram.ruleFor(diagram -> diagram.replace(arrow, ""))
+                .evaluate(productionAdminAndPorts());
+        assertThat(withoutTheArrow.hasViolation()).isTrue();
+        assertThat(withoutTheArrow.getFailureReport().toString()).contains("dev.tristate.adapter.in.admin");
+    }
+
+    private static JavaClasses productionAdminAndPorts() {
+        return new ClassFileImporter()
+                .withImportOption(com.tngtech.archunit.core.importer.ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.tristate.adapter.in.admin", "dev.tristate.application");
     }
 }

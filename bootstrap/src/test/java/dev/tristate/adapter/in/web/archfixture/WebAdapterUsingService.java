@@ -1,8 +1,8 @@
 package dev.tristate.adapter.in.web.archfixture;
 
-import dev.tristate.application.tenant.service.TenantServices;
+import dev.tristate.application.fixturealpha.service.PublicAlphaService;
 
 /** Deliberate violation: an adapter using an application service instead of its inbound port. */
 public class WebAdapterUsingService {
-    private TenantServices services;
+    private PublicAlphaService service;
 }
