@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;
 import java.util.ArrayList;

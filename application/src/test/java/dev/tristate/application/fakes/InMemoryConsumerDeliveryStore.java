@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;
 import java.time.Instant;

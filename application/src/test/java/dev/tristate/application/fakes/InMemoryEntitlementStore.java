@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.consumer.port.out.EntitlementStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementStatus;

@@ -2,7 +2,7 @@ package dev.tristate.application.fakes;
 
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.tenant.TenantId;

@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.consumer.port.out.Inbox;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.event.EventId;
 import java.util.Comparator;
 import java.util.HashMap;

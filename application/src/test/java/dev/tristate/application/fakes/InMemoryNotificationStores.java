@@ -3,7 +3,7 @@ package dev.tristate.application.fakes;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;

@@ -2,7 +2,7 @@ package dev.tristate.application.fakes;
 
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.port.out.OutboxStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outbox.OutboxBacklog;

@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.payment.port.out.PaymentRepository;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;

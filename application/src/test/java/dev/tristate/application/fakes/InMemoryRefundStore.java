@@ -2,7 +2,7 @@ package dev.tristate.application.fakes;
 
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;

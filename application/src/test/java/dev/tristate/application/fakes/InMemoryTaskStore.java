@@ -1,7 +1,7 @@
 package dev.tristate.application.fakes;
 
 import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskKey;

@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.tristate.application.fakes;
 
 import dev.tristate.application.callback.port.in.AnswerKind;
 import dev.tristate.application.callback.port.in.ChannelAnswer;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.domain.money.Money;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.service.CallbackServices;

@@ -22,7 +22,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.resolution.service.ResolverSettings;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.channel;
 
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.ParseResult;
 import java.time.Instant;

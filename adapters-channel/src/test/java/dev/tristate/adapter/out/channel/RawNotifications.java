@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.channel;
 
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -9,7 +9,7 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.tenant.ApiKey;

@@ -6,7 +6,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.Payment;

@@ -1,12 +1,12 @@
 package dev.tristate.application.callback.service;
 
 import dev.tristate.application.callback.port.in.ChannelAnswer;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.NotificationLog.Completion;
 import dev.tristate.application.callback.port.out.NotificationLog.Entry;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.notification.NotificationOutcome;

@@ -11,7 +11,7 @@ import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.shared.port.out.AuditTrail;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;

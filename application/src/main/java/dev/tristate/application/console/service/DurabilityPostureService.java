@@ -3,7 +3,7 @@ package dev.tristate.application.console.service;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.out.DatabaseSettings.Snapshot;
 import dev.tristate.application.console.port.out.DatabaseSettings;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

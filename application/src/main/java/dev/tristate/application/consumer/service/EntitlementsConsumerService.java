@@ -14,7 +14,7 @@ import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerFailure;

@@ -9,7 +9,7 @@ import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
 import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.outcome.OutcomeClass;

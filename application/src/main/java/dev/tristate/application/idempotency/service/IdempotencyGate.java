@@ -7,7 +7,7 @@ import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.idempotency.IdempotencyDecision;
 import dev.tristate.domain.idempotency.IdempotencyKey;

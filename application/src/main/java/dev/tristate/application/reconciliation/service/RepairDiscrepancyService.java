@@ -7,7 +7,7 @@ import dev.tristate.application.reconciliation.port.in.RepairNotAvailable;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RepairSettlement;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.reconciliation.RepairStatus;
 import java.time.Clock;

@@ -15,7 +15,7 @@ import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.RefundResponseRenderer;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.shared.port.in.FieldError;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.money.Money;

@@ -9,7 +9,7 @@ import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;

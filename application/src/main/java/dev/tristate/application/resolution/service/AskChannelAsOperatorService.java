@@ -10,7 +10,7 @@ import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.out.AuditTrail;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;

@@ -6,7 +6,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Candidate;
 import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
 import dev.tristate.application.shared.port.in.ActionAudit;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outcome.OutcomeClass;

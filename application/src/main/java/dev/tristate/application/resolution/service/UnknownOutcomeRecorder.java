@@ -4,7 +4,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;

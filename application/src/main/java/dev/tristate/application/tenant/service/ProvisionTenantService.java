@@ -1,6 +1,6 @@
 package dev.tristate.application.tenant.service;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.callback.port.in.ChannelAnswer;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores.StoredNotification;
@@ -16,7 +16,7 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.TestChannelFormat;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.money.Money;

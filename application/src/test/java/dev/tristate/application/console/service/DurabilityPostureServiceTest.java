@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery.DurabilityPosture;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
 import dev.tristate.application.console.port.out.DatabaseSettings.Snapshot;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

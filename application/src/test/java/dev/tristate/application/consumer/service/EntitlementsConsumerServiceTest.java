@@ -16,7 +16,7 @@ import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.fakes.StubEventPayloadReader;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.consumer.DeliveryStatus;

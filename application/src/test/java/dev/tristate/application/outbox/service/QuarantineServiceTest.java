@@ -12,7 +12,7 @@ import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.R
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotPermitted;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;

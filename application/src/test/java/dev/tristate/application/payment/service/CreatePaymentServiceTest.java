@@ -29,7 +29,7 @@ import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.shared.port.in.FieldError;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
 import dev.tristate.domain.idempotency.RequestFingerprint;

@@ -20,7 +20,7 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.Re
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.shared.port.in.ActionAudit;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;

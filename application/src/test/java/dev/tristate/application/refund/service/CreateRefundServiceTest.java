@@ -24,7 +24,7 @@ import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundC
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
 import dev.tristate.application.refund.port.in.RefundResponseRenderer;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventType;

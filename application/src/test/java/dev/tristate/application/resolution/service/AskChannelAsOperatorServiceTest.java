@@ -11,7 +11,7 @@ import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.ConsoleRole;

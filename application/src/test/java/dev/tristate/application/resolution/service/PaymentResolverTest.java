@@ -22,7 +22,7 @@ import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;

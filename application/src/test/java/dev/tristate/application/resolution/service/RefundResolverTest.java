@@ -52,9 +52,9 @@ class RefundResolverTest {
         // What the refund request writes down for a timed-out call: its ledger entry, its case and the refund UNKNOWN.
         Instant now = f.clock.instant().truncatedTo(ChronoUnit.MICROS);
         f.transactions.inTransaction(() -> {
-            f.ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id().value(), refund.channel(),
+            f.ledger.record(new UnknownOutcomeLedger.NewEntry(refund.tenantId(), refund.id(), refund.channel(),
                     UnknownOutcomeOrigin.REFUND_CHANNEL_CALL, refund.paymentId().value(), "read timed out", now));
-            f.cases.open(refund.tenantId(), refund.id().value(), refund.channel(),
+            f.cases.open(refund.tenantId(), refund.id(), refund.channel(),
                     UnknownOutcomeOrigin.REFUND_CHANNEL_CALL.name(), now.plus(FIRST_QUERY_AFTER));
             f.refunds.markUnknown(refund, now);
         });

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.notification.NotificationOutcome;

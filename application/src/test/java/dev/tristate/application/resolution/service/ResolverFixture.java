@@ -16,7 +16,7 @@ import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.service.RefundServices;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.shared.port.out.CrashPoints;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;

@@ -9,7 +9,7 @@ import dev.tristate.application.fakes.InMemoryConsoleUserRepository;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotPermitted;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.InEffect;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;

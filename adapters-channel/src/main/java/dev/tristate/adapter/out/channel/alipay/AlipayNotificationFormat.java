@@ -7,7 +7,7 @@ import dev.tristate.adapter.out.channel.NotificationFields;
 import dev.tristate.adapter.out.channel.UnreadableNotification;
 import dev.tristate.application.callback.port.in.AnswerKind;
 import dev.tristate.application.callback.port.in.ChannelAnswer;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTradeStatus;

@@ -7,7 +7,7 @@ import com.stripe.net.Webhook;
 import dev.tristate.adapter.out.channel.RawNotifications;
 import dev.tristate.application.callback.port.in.AnswerKind;
 import dev.tristate.application.callback.port.in.ChannelAnswer;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.callback.port.out.ParseResult.Malformed;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;

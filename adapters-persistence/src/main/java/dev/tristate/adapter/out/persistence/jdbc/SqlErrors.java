@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.persistence.jdbc;
 
 import dev.tristate.adapter.out.persistence.SpringTransactions;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;

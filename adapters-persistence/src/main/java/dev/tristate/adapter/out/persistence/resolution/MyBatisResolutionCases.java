@@ -7,7 +7,7 @@ import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.AttemptRow;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.CaseRow;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentOrRefundId;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.adapter.out.persistence.SpringTransactions;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;

@@ -2,7 +2,7 @@ package dev.tristate.adapter.in.web.callback;
 
 import dev.tristate.application.callback.port.in.ChannelAnswer;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
-import dev.tristate.application.callback.port.in.RawNotification;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

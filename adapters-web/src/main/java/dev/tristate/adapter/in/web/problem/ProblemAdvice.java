@@ -7,7 +7,7 @@ import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.refund.port.in.RefundNotFound;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.slf4j.Logger;

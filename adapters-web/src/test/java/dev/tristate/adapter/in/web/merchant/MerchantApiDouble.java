@@ -22,7 +22,7 @@ import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.GetRefundQuery;
 import dev.tristate.application.refund.port.in.RefundNotFound;
 import dev.tristate.application.resolution.service.ResolutionServices;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.outcome.OutcomeClass;

@@ -1,6 +1,6 @@
 package dev.tristate.application.callback.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;

@@ -1,6 +1,6 @@
 package dev.tristate.application.console.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.tristate.application.consumer.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;
 import java.time.Instant;

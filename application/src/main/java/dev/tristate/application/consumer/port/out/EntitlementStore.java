@@ -1,6 +1,6 @@
 package dev.tristate.application.consumer.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;

@@ -1,6 +1,6 @@
 package dev.tristate.application.outbox.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.payment.PaymentEvent;
 import java.time.Instant;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.tristate.application.shared.port.out;
 
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.Page;

@@ -1,6 +1,6 @@
 package dev.tristate.application.tenant.port.out;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;

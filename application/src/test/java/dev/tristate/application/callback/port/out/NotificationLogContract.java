@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.callback.port.out.NotificationLog.Completion;
 import dev.tristate.application.callback.port.out.NotificationLog.Entry;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.NotificationView;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;

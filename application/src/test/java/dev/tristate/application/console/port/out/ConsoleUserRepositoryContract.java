@@ -3,7 +3,7 @@ package dev.tristate.application.console.port.out;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.ConsoleUser;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package dev.tristate.application.consumer.port.out;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;

@@ -3,7 +3,7 @@ package dev.tristate.application.idempotency.port.out;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
 import dev.tristate.domain.idempotency.IdempotencyRecord;

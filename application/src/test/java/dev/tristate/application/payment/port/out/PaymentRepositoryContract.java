@@ -3,7 +3,7 @@ package dev.tristate.application.payment.port.out;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.resolution.port.out.ReviewCases.NewCase;
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.PaymentId;

@@ -1,5 +1,6 @@
 package dev.tristate.application.shared.port.out;
 
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,7 +3,7 @@ package dev.tristate.application.tenant.port.out;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.shared.port.out.PersistenceFailure;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.ApiKeyInfo;
 import dev.tristate.domain.tenant.MerchantId;

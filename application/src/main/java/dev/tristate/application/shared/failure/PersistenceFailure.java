@@ -1,4 +1,4 @@
-package dev.tristate.application.shared.port.out;
+package dev.tristate.application.shared.failure;
 
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.util.Objects;
