@@ -117,12 +117,14 @@ public final class ArchitectureRules {
 
     public static final ArchRule services_should_not_be_public = noClasses()
             .that().resideInAPackage(APPLICATION_SERVICES)
+            .and().resideOutsideOfPackage(BASE + ".application.shared..")
             .and().haveSimpleNameNotEndingWith("Services")
             .and().haveSimpleNameNotEndingWith("Settings")
             .and().areNotMemberClasses()
             .should().haveModifier(JavaModifier.PUBLIC)
             .as("services should be package-private behind their inbound ports; each feature's"
-                    + " <Feature>Services factory and its *Settings values are the only public classes");
+                    + " <Feature>Services factory and its *Settings values are the only public classes"
+                    + " (the shared package serves every feature and is public)");
 
     /** Adapters are modules; messaging is one module with inbound and outbound sides. */
     static SliceAssignment adapterModules() {

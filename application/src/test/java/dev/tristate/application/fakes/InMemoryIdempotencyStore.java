@@ -1,6 +1,6 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.idempotency.IdempotencyKey;

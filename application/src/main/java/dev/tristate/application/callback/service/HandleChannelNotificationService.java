@@ -1,8 +1,8 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.application.callback.port.in.AnswerKind;
+import dev.tristate.domain.notification.AnswerKind;
 import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
-import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;

@@ -1,6 +1,6 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.NotificationLog.Completion;

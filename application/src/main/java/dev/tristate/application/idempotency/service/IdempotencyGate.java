@@ -5,7 +5,7 @@ import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;

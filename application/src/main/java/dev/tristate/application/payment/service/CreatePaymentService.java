@@ -2,7 +2,7 @@ package dev.tristate.application.payment.service;
 
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;

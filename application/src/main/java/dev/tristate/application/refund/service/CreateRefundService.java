@@ -2,12 +2,12 @@ package dev.tristate.application.refund.service;
 
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;

@@ -2,7 +2,7 @@ package dev.tristate.application.refund.service;
 
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.outbox.port.out.OutboxStore;
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;

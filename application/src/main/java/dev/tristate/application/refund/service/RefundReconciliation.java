@@ -1,7 +1,7 @@
 package dev.tristate.application.refund.service;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;

@@ -1,6 +1,6 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.in.RefundQueryAnswer;

@@ -4,7 +4,7 @@ import dev.tristate.application.resolution.service.ResolutionServices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.fakes.InMemoryIdempotencyStore;
 import dev.tristate.application.fakes.InMemoryTransactions;
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.idempotency.RequestFingerprint;

@@ -17,7 +17,7 @@ import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;

@@ -1,5 +1,6 @@
 package dev.tristate.application.refund.service;
 
+import dev.tristate.domain.payment.RefundAnswer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -250,7 +251,7 @@ class CreateRefundServiceTest {
 
     @Test
     void aRefusedRefundFailsAndFreesItsAmount() {
-        channel.answer = r -> new ChannelGateway.RefundAnswer.Refused("REFUND_REFUSED: no", "{}");
+        channel.answer = r -> new RefundAnswer.Refused("REFUND_REFUSED: no", "{}");
 
         IdempotentResponse refused = refund("k-1", 10_000);
 

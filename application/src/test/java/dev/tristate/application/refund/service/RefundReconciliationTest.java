@@ -9,7 +9,7 @@ import dev.tristate.application.fakes.InMemoryRefundStore;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.refund.port.out.RefundLedgerView.RefundMismatch;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;

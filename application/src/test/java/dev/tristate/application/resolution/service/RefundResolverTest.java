@@ -8,7 +8,7 @@ import static dev.tristate.application.resolution.service.ResolverFixture.T0;
 import static dev.tristate.application.resolution.service.ScriptedQueries.timesOut;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;

@@ -1,5 +1,6 @@
 package dev.tristate.application.resolution.service;
 
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.domain.money.Money;

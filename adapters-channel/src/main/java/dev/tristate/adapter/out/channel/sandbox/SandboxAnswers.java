@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway.TradeRegistration;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;

@@ -1,6 +1,6 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundRequest;
 import java.net.URI;
 import java.net.http.HttpResponse;

@@ -1,5 +1,6 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
+import dev.tristate.domain.payment.RefundAnswer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -269,7 +270,7 @@ class SandboxChannelGatewayTest {
             respond(exchange, 200, REFUNDED);
         });
 
-        ChannelGateway.RefundAnswer answer = gateway(base, ANSWER_TIMEOUT).refund(refundRequest(), "m-100");
+        RefundAnswer answer = gateway(base, ANSWER_TIMEOUT).refund(refundRequest(), "m-100");
 
         assertThat(method.get()).isEqualTo("POST");
         assertThat(path.get()).isEqualTo("/sandbox-channel/trades/pay_r1/refunds");
@@ -279,7 +280,7 @@ class SandboxChannelGatewayTest {
         assertThat(sent.get("currency").stringValue()).isEqualTo("CNY");
         assertThat(sent.get("reason").stringValue()).isEqualTo("customer asked");
         assertThat(sent.get("merchant_id").stringValue()).isEqualTo("m-100");
-        assertThat(answer).isEqualTo(new ChannelGateway.RefundAnswer.Succeeded("SBR1", Money.of(500, "CNY"),
+        assertThat(answer).isEqualTo(new RefundAnswer.Succeeded("SBR1", Money.of(500, "CNY"),
                 Instant.parse("2026-11-30T10:00:00Z"), REFUNDED));
     }
 
@@ -287,13 +288,13 @@ class SandboxChannelGatewayTest {
     void aProcessingRefundIsProcessingAndAFailedOneIsRefusedWithTheChannelsReason() {
         URI processing = serve(exchange -> respond(exchange, 200, REFUNDED.replace("SUCCESS", "PROCESSING")));
         assertThat(gateway(processing, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"))
-                .isInstanceOf(ChannelGateway.RefundAnswer.Processing.class);
+                .isInstanceOf(RefundAnswer.Processing.class);
         server.stop(0);
         String failed = REFUNDED.replace("\"SUCCESS\"", "\"FAILED\",\"fail_reason\":\"REFUND_AMOUNT_EXCEEDED: no\"");
         URI refused = serve(exchange -> respond(exchange, 200, failed));
 
         assertThat(gateway(refused, ANSWER_TIMEOUT).refund(refundRequest(), "m-100"))
-                .isEqualTo(new ChannelGateway.RefundAnswer.Refused("REFUND_AMOUNT_EXCEEDED: no", failed));
+                .isEqualTo(new RefundAnswer.Refused("REFUND_AMOUNT_EXCEEDED: no", failed));
     }
 
     @Test
@@ -307,14 +308,14 @@ class SandboxChannelGatewayTest {
         SandboxChannelGateway gateway = gateway(base, ANSWER_TIMEOUT);
 
         assertThat(gateway.queryRefund("pay_r1", "rf_1", "m 100"))
-                .isInstanceOf(ChannelGateway.RefundAnswer.Succeeded.class);
+                .isInstanceOf(RefundAnswer.Succeeded.class);
         assertThat(target.get()).isEqualTo("GET /sandbox-channel/trades/pay_r1/refunds/rf_1?merchant_id=m+100");
         answer.set(REFUNDED.replace("SUCCESS", "PROCESSING"));
         assertThat(gateway.queryRefund("pay_r1", "rf_1", "m-100"))
-                .isInstanceOf(ChannelGateway.RefundAnswer.Processing.class);
+                .isInstanceOf(RefundAnswer.Processing.class);
         answer.set(REFUNDED.replace("SUCCESS", "FAILED"));
         assertThat(gateway.queryRefund("pay_r1", "rf_1", "m-100"))
-                .isInstanceOfSatisfying(ChannelGateway.RefundAnswer.Refused.class,
+                .isInstanceOfSatisfying(RefundAnswer.Refused.class,
                         refused -> assertThat(refused.reason()).isNotBlank());
     }
 
@@ -322,7 +323,7 @@ class SandboxChannelGatewayTest {
     void aRefundQueryAnswered404InTheSandboxsWordsIsNotFoundAnyOther404IsUnknown() {
         URI sandbox = serve(exchange -> respond(exchange, 404, "{\"code\":\"NOT_FOUND\",\"message\":\"never\"}"));
         assertThat(gateway(sandbox, ANSWER_TIMEOUT).queryRefund("pay_r1", "rf_1", "m-100"))
-                .isInstanceOf(ChannelGateway.RefundAnswer.NotFound.class);
+                .isInstanceOf(RefundAnswer.NotFound.class);
         server.stop(0);
         URI somethingElse = serve(exchange -> respond(exchange, 404, "<html>no such page</html>"));
 

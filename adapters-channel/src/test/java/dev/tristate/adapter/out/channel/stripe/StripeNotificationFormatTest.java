@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.stripe.net.Webhook;
 import dev.tristate.adapter.out.channel.RawNotifications;
-import dev.tristate.application.callback.port.in.AnswerKind;
-import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.domain.notification.AnswerKind;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.callback.port.out.ParseResult.Malformed;

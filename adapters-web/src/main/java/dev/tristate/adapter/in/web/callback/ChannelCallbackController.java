@@ -1,6 +1,6 @@
 package dev.tristate.adapter.in.web.callback;
 
-import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;

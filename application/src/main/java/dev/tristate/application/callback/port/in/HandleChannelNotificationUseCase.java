@@ -1,5 +1,6 @@
 package dev.tristate.application.callback.port.in;
 
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 
 /**

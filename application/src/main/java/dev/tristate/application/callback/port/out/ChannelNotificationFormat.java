@@ -1,7 +1,7 @@
 package dev.tristate.application.callback.port.out;
 
-import dev.tristate.application.callback.port.in.AnswerKind;
-import dev.tristate.application.callback.port.in.ChannelAnswer;
+import dev.tristate.domain.notification.AnswerKind;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.tristate.application.idempotency.port.in;
 
-import dev.tristate.application.idempotency.port.out.IdempotencyEntry;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.tenant.TenantId;

@@ -1,6 +1,6 @@
 package dev.tristate.application.refund.port.in;
 
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.Refund;
 import java.util.Objects;
 

@@ -1,6 +1,6 @@
 package dev.tristate.application.resolution.port.in;
 
-import dev.tristate.application.payment.port.out.ChannelGateway.RefundAnswer;
+import dev.tristate.domain.payment.RefundAnswer;
 
 /** What a channel answered to a refund query, by the name the resolver's case history and the reconciliation use. */
 public enum RefundQueryAnswer {

@@ -1,5 +1,6 @@
 package dev.tristate.application.idempotency.port.out;
 
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

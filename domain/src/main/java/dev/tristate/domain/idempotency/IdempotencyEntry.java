@@ -1,7 +1,6 @@
-package dev.tristate.application.idempotency.port.out;
+package dev.tristate.domain.idempotency;
 
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
-import dev.tristate.domain.idempotency.IdempotencyRecord;
 import java.time.Instant;
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package dev.tristate.application.callback.port.in;
+package dev.tristate.domain.notification;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package dev.tristate.application.callback.port.in;
+package dev.tristate.domain.notification;
 
 /**
  * The four things the system can tell a channel about a notification. Every channel has its own words for them; the
