@@ -312,7 +312,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         // PAID_BUT_ENTITLEMENT_MISSING: the matched payment (paid on both sides, never granted) is granted once,
         // under the id of its own PaymentSucceeded, with its task.
         assertThat(found.get(DiscrepancyClass.PAID_BUT_ENTITLEMENT_MISSING).paymentId())
-                .isEqualTo(matched.id().value());
+                .isEqualTo(matched.id());
         assertThat(grantsOf(matched)).containsExactly(grantedOnce(matched));
         assertThat(tasksOf(matched)).containsExactly("entitlement-granted:" + matched.id() + ":course:java-101");
         // The payment paid by the repair is granted by the consumer, from its PaymentSucceeded in the outbox.
