@@ -1,8 +1,8 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord;
 import dev.tristate.domain.tenant.TenantId;

@@ -1,11 +1,11 @@
 package dev.tristate.application.fakes;
 
-import dev.tristate.domain.notification.AnswerKind;
-import dev.tristate.domain.notification.ChannelAnswer;
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.notification.AnswerKind;
+import dev.tristate.domain.notification.ChannelAnswer;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

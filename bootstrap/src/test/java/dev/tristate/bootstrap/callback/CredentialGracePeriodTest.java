@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.service.CallbackServices;
@@ -28,6 +27,7 @@ import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;

@@ -1,8 +1,8 @@
 package dev.tristate.adapter.out.channel;
 
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.ParseResult;
+import dev.tristate.domain.notification.RawNotification;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

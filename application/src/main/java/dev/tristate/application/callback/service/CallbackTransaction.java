@@ -1,7 +1,7 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.outcome.Backoff;

@@ -1,10 +1,7 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.domain.notification.AnswerKind;
 import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
-import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
@@ -16,12 +13,15 @@ import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
-import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.VerificationKeys;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.notification.AnswerKind;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;

@@ -1,15 +1,15 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.domain.notification.ChannelAnswer;
-import dev.tristate.domain.notification.RawNotification;
-import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.NotificationLog.Completion;
 import dev.tristate.application.callback.port.out.NotificationLog.Entry;
+import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;

@@ -2,7 +2,6 @@ package dev.tristate.application.payment.service;
 
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
-import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
@@ -14,6 +13,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;

@@ -1,10 +1,10 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairDiscrepancyCommand;
-import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
+import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RepairCounts;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.domain.reconciliation.RepairStatus;
 import dev.tristate.domain.tenant.TenantId;

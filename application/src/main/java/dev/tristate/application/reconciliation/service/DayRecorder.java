@@ -1,15 +1,15 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.HoldStatus;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.NewDiscrepancy;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.PoolCounts;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredHold;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.service.StatementMatcher.DayFindings;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.payment.Payment;
-import dev.tristate.domain.reconciliation.StatementComparison;
 import dev.tristate.domain.reconciliation.StatementComparison.Finding;
+import dev.tristate.domain.reconciliation.StatementComparison;
 import dev.tristate.domain.reconciliation.StatementLine;
 import java.time.Clock;
 import java.time.Instant;

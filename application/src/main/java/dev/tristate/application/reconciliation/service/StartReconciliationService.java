@@ -2,11 +2,11 @@ package dev.tristate.application.reconciliation.service;
 
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
-import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.DiscrepancyCounts;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.NewRun;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RepairCounts;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RunTotals;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.reconciliation.service.DayRecorder.RecordedDay;
 import dev.tristate.application.reconciliation.service.StatementMatcher.DayFindings;
 import dev.tristate.application.reconciliation.service.StatementReader.Statement;

@@ -1,7 +1,7 @@
 package dev.tristate.application.reconciliation.service;
 
-import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
+import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;

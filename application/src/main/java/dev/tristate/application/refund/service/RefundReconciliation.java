@@ -1,7 +1,6 @@
 package dev.tristate.application.refund.service;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;
@@ -10,6 +9,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.reconciliation.StatementComparison;

@@ -1,16 +1,16 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.payment.port.in.PaymentNotFound;
+import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase.AskChannelCommand;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
-import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.ResolutionInProgress;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.out.AuditTrail;
-import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.service.AuditedActions.Action;
 import dev.tristate.application.shared.service.AuditedActions.Outcome;

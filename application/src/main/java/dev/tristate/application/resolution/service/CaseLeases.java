@@ -2,11 +2,11 @@ package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
-import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Candidate;
 import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
-import dev.tristate.application.shared.port.in.ActionAudit;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.in.ActionAudit;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outcome.OutcomeClass;

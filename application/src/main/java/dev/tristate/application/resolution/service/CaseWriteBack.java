@@ -1,9 +1,9 @@
 package dev.tristate.application.resolution.service;
 
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
-import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Attempt;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Completion;
+import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.resolution.service.CaseOutcome.AskAgain;
 import dev.tristate.application.resolution.service.CaseOutcome.AskAgainAt;

@@ -1,6 +1,5 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.in.RefundQueryAnswer;
@@ -8,6 +7,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
 import dev.tristate.application.resolution.service.CaseOutcome.AskAgain;
 import dev.tristate.application.resolution.service.CaseOutcome.Settled;
 import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.RefundId;
 import java.util.Optional;
 

@@ -3,8 +3,8 @@ package dev.tristate.application.resolution.service;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
 import dev.tristate.application.resolution.port.out.ResolutionCases.ClaimedCase;
 import dev.tristate.application.resolution.service.CaseLeases.DueCases;
-import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 
 /**
  * The active-query resolver's round. Per leased case: ask the channel (outside any transaction), apply its answer

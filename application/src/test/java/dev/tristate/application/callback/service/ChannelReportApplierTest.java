@@ -1,16 +1,16 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase.Result;
 import static dev.tristate.domain.payment.PaymentTestData.aPendingPayment;
 import static dev.tristate.domain.payment.PaymentTestData.aReportFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase.Result;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.resolution.port.out.ReviewCases.NewCase;
-import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
+import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.payment.ChannelReport;

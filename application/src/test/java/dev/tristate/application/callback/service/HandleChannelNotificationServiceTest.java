@@ -1,11 +1,8 @@
 package dev.tristate.application.callback.service;
 
-import dev.tristate.application.resolution.service.ResolutionServices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.domain.notification.ChannelAnswer;
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores.StoredNotification;
@@ -15,12 +12,15 @@ import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.InMemoryUnknownOutcomeLedger;
 import dev.tristate.application.fakes.TestChannelFormat;
-import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.NotificationOutcome;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.MerchantOrderId;

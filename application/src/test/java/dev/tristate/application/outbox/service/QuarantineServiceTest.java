@@ -10,9 +10,9 @@ import dev.tristate.application.outbox.port.in.DiscardQuarantinedMessageUseCase.
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.BulkReplayCommand;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase.ReplayCommand;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotPermitted;
-import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;

@@ -1,6 +1,5 @@
 package dev.tristate.application.payment.service;
 
-import dev.tristate.application.resolution.service.ResolutionServices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -17,7 +16,6 @@ import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
-import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
@@ -28,8 +26,10 @@ import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
-import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
 import dev.tristate.domain.idempotency.RequestFingerprint;

@@ -12,10 +12,10 @@ import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase.RepairOutcome;
 import dev.tristate.application.reconciliation.port.in.RepairDiscrepancyUseCase;
 import dev.tristate.application.reconciliation.port.in.RepairNotAvailable;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
-import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;

@@ -1,6 +1,5 @@
 package dev.tristate.application.refund.service;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,8 +23,8 @@ import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.CreateRefundCommand;
 import dev.tristate.application.refund.port.in.CreateRefundUseCase.RefundRequest;
 import dev.tristate.application.refund.port.in.RefundResponseRenderer;
-import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventType;
@@ -38,6 +37,7 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;

@@ -8,7 +8,6 @@ import static dev.tristate.application.resolution.service.ResolverFixture.T0;
 import static dev.tristate.application.resolution.service.ScriptedQueries.timesOut;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
@@ -17,6 +16,7 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.resolution.ResolutionStatus;

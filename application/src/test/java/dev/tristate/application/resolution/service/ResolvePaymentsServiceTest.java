@@ -1,6 +1,5 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import static dev.tristate.application.resolution.service.ResolverFixture.EXPIRY;
 import static dev.tristate.application.resolution.service.ResolverFixture.SHOP;
 import static dev.tristate.application.resolution.service.ResolverFixture.STALE_AFTER;
@@ -10,6 +9,7 @@ import static dev.tristate.application.resolution.service.ScriptedQueries.timesO
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
 import dev.tristate.application.fakes.InMemoryResolutionCases;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;

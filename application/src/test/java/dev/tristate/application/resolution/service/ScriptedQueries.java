@@ -1,6 +1,5 @@
 package dev.tristate.application.resolution.service;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.domain.money.Money;
@@ -9,6 +8,7 @@ import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

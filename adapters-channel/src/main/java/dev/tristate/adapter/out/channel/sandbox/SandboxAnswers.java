@@ -1,13 +1,13 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway.TradeRegistration;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

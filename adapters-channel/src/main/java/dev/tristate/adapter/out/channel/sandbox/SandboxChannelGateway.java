@@ -1,9 +1,9 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;

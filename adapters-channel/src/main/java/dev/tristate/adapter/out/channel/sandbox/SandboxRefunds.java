@@ -1,7 +1,7 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundRequest;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,6 +14,7 @@ import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentTestData;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundRequest;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentTestData;
+import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.sandbox.SandboxChannelConfiguration;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.io.IOException;

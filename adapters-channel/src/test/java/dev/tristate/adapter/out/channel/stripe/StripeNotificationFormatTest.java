@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.stripe.net.Webhook;
 import dev.tristate.adapter.out.channel.RawNotifications;
-import dev.tristate.domain.notification.AnswerKind;
-import dev.tristate.domain.notification.ChannelAnswer;
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat.Verification;
 import dev.tristate.application.callback.port.out.ParseResult.Malformed;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;
 import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.notification.AnswerKind;
+import dev.tristate.domain.notification.ChannelAnswer;
+import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -3,8 +3,8 @@ package dev.tristate.adapter.out.persistence.idempotency;
 import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
-import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.idempotency.port.out.IdempotencyStore;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
 import dev.tristate.domain.idempotency.IdempotencyRecord;

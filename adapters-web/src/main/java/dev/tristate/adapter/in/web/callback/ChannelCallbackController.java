@@ -1,9 +1,9 @@
 package dev.tristate.adapter.in.web.callback;
 
-import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
-import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.application.callback.port.in.UnknownChannel;
+import dev.tristate.domain.notification.ChannelAnswer;
+import dev.tristate.domain.notification.RawNotification;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package dev.tristate.adapter.in.web.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
-import dev.tristate.application.callback.port.in.UnknownChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,8 +9,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.entitlement.EntitlementKey;
 import dev.tristate.domain.entitlement.EntitlementKind;

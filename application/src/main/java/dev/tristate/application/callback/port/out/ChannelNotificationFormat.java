@@ -1,9 +1,9 @@
 package dev.tristate.application.callback.port.out;
 
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.notification.AnswerKind;
 import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
-import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Instant;
 import java.util.List;
 

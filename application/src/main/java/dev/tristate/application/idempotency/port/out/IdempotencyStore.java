@@ -1,7 +1,7 @@
 package dev.tristate.application.idempotency.port.out;
 
-import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;

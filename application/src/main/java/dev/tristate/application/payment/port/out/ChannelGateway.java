@@ -1,10 +1,10 @@
 package dev.tristate.application.payment.port.out;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Objects;

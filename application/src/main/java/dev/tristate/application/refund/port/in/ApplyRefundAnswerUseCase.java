@@ -1,7 +1,7 @@
 package dev.tristate.application.refund.port.in;
 
-import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.Refund;
+import dev.tristate.domain.payment.RefundAnswer;
 import java.util.Objects;
 
 /**

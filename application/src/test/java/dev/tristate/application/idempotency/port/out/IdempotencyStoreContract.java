@@ -1,10 +1,10 @@
 package dev.tristate.application.idempotency.port.out;
 
-import dev.tristate.domain.idempotency.IdempotencyEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.IdempotencyRecord.State;
 import dev.tristate.domain.idempotency.IdempotencyRecord;

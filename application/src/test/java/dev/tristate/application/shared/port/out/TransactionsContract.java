@@ -1,9 +1,9 @@
 package dev.tristate.application.shared.port.out;
 
-import dev.tristate.application.shared.failure.PersistenceFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.tenant.MerchantId;
