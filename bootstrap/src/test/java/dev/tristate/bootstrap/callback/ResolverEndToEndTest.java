@@ -2,7 +2,6 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;

@@ -15,7 +15,6 @@ import dev.tristate.domain.console.Reason;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.task.TaskKey;
-import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;

@@ -19,7 +19,6 @@ import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.Payment;
-import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.RefundId;

@@ -5,7 +5,6 @@ import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Objects;
 

@@ -12,7 +12,6 @@ import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.Task;
-import dev.tristate.domain.task.TaskKey;
 import dev.tristate.domain.task.TaskStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
