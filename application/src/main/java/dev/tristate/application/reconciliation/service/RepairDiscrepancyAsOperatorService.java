@@ -31,21 +31,18 @@ class RepairDiscrepancyAsOperatorService implements RepairDiscrepancyAsOperatorU
     static final String NOT_AVAILABLE = "NOT_AVAILABLE";
 
     private final RepairDiscrepancyUseCase repair;
-    private final AuditTrail audit;
     private final AuditedActions actions;
 
     RepairDiscrepancyAsOperatorService(RepairDiscrepancyUseCase repair, AuditTrail audit,
                                        Transactions transactions, Clock clock) {
         this.repair = repair;
-        this.audit = audit;
         this.actions = new AuditedActions(audit, transactions, clock);
     }
 
     @Override
     public ActionResult repairDiscrepancyAsOperator(RepairDiscrepancyAsOperatorCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "repair a discrepancy");
-        Optional<ActionResult> repeated = audit.findByActionKey(command.actionKey())
-                .map(first -> new ActionResult(first, true));
+        Optional<ActionResult> repeated = actions.repeated(command.actionKey());
         if (repeated.isPresent()) {
             return repeated.get();
         }

@@ -30,21 +30,18 @@ class StartReconciliationAsOperatorService implements StartReconciliationAsOpera
     private static final String ACTION = "START_RECONCILIATION";
 
     private final StartReconciliationUseCase start;
-    private final AuditTrail audit;
     private final AuditedActions actions;
 
     StartReconciliationAsOperatorService(StartReconciliationUseCase start, AuditTrail audit,
                                          Transactions transactions, Clock clock) {
         this.start = start;
-        this.audit = audit;
         this.actions = new AuditedActions(audit, transactions, clock);
     }
 
     @Override
     public ActionResult startReconciliationAsOperator(StartReconciliationAsOperatorCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "start a reconciliation run");
-        Optional<ActionResult> repeated = audit.findByActionKey(command.actionKey())
-                .map(first -> new ActionResult(first, true));
+        Optional<ActionResult> repeated = actions.repeated(command.actionKey());
         if (repeated.isPresent()) {
             return repeated.get();
         }

@@ -110,6 +110,11 @@ public final class AuditedActions {
         }
     }
 
+    /** The first answer to an action already recorded under this key: a resubmitted form is answered, not redone. */
+    public Optional<ActionResult> repeated(ActionKey key) {
+        return audit.findByActionKey(key).map(first -> new ActionResult(first, true));
+    }
+
     /** Records one part of a bulk action inside the bulk action's transaction. */
     public void recordPart(Action part, Instant now, Outcome outcome) {
         audit.record(part.entry(outcome, now));

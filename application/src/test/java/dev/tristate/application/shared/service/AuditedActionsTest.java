@@ -71,6 +71,15 @@ class AuditedActionsTest {
     }
 
     @Test
+    void aKeyAlreadyRecordedIsAnsweredWithItsFirstEntryAndANewKeyWithNothing() {
+        Action action = anAction();
+        ActionResult first = actions.run(action, at -> new Outcome("CREATED", "first"));
+
+        assertThat(actions.repeated(action.key())).contains(new ActionResult(first.entry(), true));
+        assertThat(actions.repeated(anAction().key())).isEmpty();
+    }
+
+    @Test
     void anEffectThatFailsLeavesNoEntry() {
         IllegalStateException failure = new IllegalStateException("channel down");
 
