@@ -1,20 +1,44 @@
 package dev.tristate.domain.tenant;
 
-/** The channel credentials an operator can set, with where each is stored (channel and secret name). */
+import dev.tristate.domain.Identifiers;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.interfaces.RSAKey;
+import java.security.spec.KeySpec;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import java.util.function.Function;
+
+/**
+ * The channel credentials an operator can set, with where each is stored (channel and secret name) and what a value
+ * must be to be usable by the component that reads it: the console refuses what the channel adapter or the sandbox
+ * channel could not use, so that no stored credential can stop a start or a verification later.
+ */
 public enum CredentialKind {
-    SANDBOX_SIGNING_SECRET("sandbox", "signing-secret", 16),
-    ALIPAY_PUBLIC_KEY("alipay", "alipay-public-key", 64),
-    ALIPAY_APP_PRIVATE_KEY("alipay", "app-private-key", 64),
-    STRIPE_ENDPOINT_SECRET("stripe", "stripe-endpoint-secret", 16);
+    /** An HMAC secret the sandbox channel signs with: printable ASCII without spaces. */
+    SANDBOX_SIGNING_SECRET("sandbox", "signing-secret", CredentialKind::sandboxSecret),
+    /** Alipay's RSA public key as Alipay's SDK reads it: base64 of the X.509 encoding (PEM armour is taken off). */
+    ALIPAY_PUBLIC_KEY("alipay", "alipay-public-key", key -> rsaKey(key, X509EncodedKeySpec::new, "X.509 public")),
+    /** The app's RSA private key as Alipay's SDK reads it: base64 of the PKCS#8 encoding (PEM armour is taken off). */
+    ALIPAY_APP_PRIVATE_KEY("alipay", "app-private-key", key -> rsaKey(key, PKCS8EncodedKeySpec::new, "PKCS#8 private")),
+    /** A Stripe webhook endpoint's signing secret: {@code whsec_} and at least 16 letters, digits or underscores. */
+    STRIPE_ENDPOINT_SECRET("stripe", "stripe-endpoint-secret", CredentialKind::stripeSecret);
+
+    /** The longest secret accepted (a 4096-bit PKCS#8 key in base64 is about 3,200 characters). */
+    public static final int MAX_SECRET_LENGTH = 6000;
+    /** Account ids end up in VARCHAR(64) columns, in URL paths and in the sandbox channel's merchant ids. */
+    public static final int MAX_ACCOUNT_LENGTH = 64;
+    private static final int MIN_RSA_BITS = 2048;
 
     private final String channel;
     private final String secretName;
-    private final int minLength;
+    private final Function<String, String> secretRule;
 
-    CredentialKind(String channel, String secretName, int minLength) {
+    CredentialKind(String channel, String secretName, Function<String, String> secretRule) {
         this.channel = channel;
         this.secretName = secretName;
-        this.minLength = minLength;
+        this.secretRule = secretRule;
     }
 
     public String channel() {
@@ -25,11 +49,79 @@ public enum CredentialKind {
         return secretName;
     }
 
-    /** Checks a secret's shape without ever putting it into the message. */
+    /**
+     * The secret as it is stored (stripped; a key without PEM armour or line breaks), or an
+     * {@link IllegalArgumentException} saying what it must be, never quoting it.
+     */
     public String checkedSecret(String secret) {
-        if (secret == null || secret.strip().length() < minLength || secret.length() > 6000) {
-            throw new IllegalArgumentException(name() + " must be " + minLength + " to 6000 characters");
+        if (secret == null || secret.isBlank()) {
+            throw new IllegalArgumentException(label() + " is required");
         }
-        return secret.strip();
+        if (secret.length() > MAX_SECRET_LENGTH) {
+            throw new IllegalArgumentException(label() + " is longer than " + MAX_SECRET_LENGTH + " characters");
+        }
+        return secretRule.apply(secret.strip());
+    }
+
+    /**
+     * The account at this kind's channel as it is bound, or an {@link IllegalArgumentException} saying what it must
+     * be. Every channel's account is an identifier token (as the sandbox channel's merchant ids and the Stripe callback
+     * path need); an Alipay app id is digits only, as Alipay issues them.
+     */
+    public String checkedAccountId(String accountId) {
+        String what = channel.equals("alipay") ? "an Alipay app id" : "a " + channel + " account id";
+        String account = accountId == null ? null : accountId.strip();
+        Identifiers.token(what, account, MAX_ACCOUNT_LENGTH);
+        if (channel.equals("alipay") && !account.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new IllegalArgumentException(what + " has digits only");
+        }
+        return account;
+    }
+
+    private String label() {
+        return switch (this) {
+            case SANDBOX_SIGNING_SECRET -> "a sandbox signing secret";
+            case ALIPAY_PUBLIC_KEY -> "an Alipay public key";
+            case ALIPAY_APP_PRIVATE_KEY -> "an Alipay app private key";
+            case STRIPE_ENDPOINT_SECRET -> "a Stripe endpoint secret";
+        };
+    }
+
+    private static String sandboxSecret(String secret) {
+        String what = "a sandbox signing secret";
+        Identifiers.printable(what, secret, 256);
+        if (secret.length() < 16 || secret.chars().anyMatch(c -> c == ' ')) {
+            throw new IllegalArgumentException(what + " is 16 to 256 printable ASCII characters without spaces");
+        }
+        return secret;
+    }
+
+    private static String stripeSecret(String secret) {
+        String rest = secret.startsWith("whsec_") ? secret.substring("whsec_".length()) : "";
+        boolean wellFormed = rest.length() >= 16 && rest.length() <= 250 && rest.chars().allMatch(c ->
+                (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
+        if (!wellFormed) {
+            throw new IllegalArgumentException("a Stripe endpoint secret is whsec_ followed by at least 16 letters,"
+                    + " digits or underscores, as Stripe shows it");
+        }
+        return secret;
+    }
+
+    private static String rsaKey(String key, Function<byte[], KeySpec> spec, String encoding) {
+        String base64 = key.replaceAll("-----(BEGIN|END) [A-Z ]+-----", "").replaceAll("\\s", "");
+        String what = "an RSA key in base64 of its " + encoding + " encoding, of at least " + MIN_RSA_BITS + " bits";
+        try {
+            byte[] der = Base64.getDecoder().decode(base64);
+            KeyFactory rsa = KeyFactory.getInstance("RSA");
+            KeySpec keySpec = spec.apply(der);
+            RSAKey parsed = (RSAKey) (keySpec instanceof PKCS8EncodedKeySpec
+                    ? rsa.generatePrivate(keySpec) : rsa.generatePublic(keySpec));
+            if (parsed.getModulus().bitLength() < MIN_RSA_BITS) {
+                throw new IllegalArgumentException("the key must be " + what);
+            }
+        } catch (IllegalArgumentException | GeneralSecurityException | ClassCastException e) {
+            throw new IllegalArgumentException("the key must be " + what);
+        }
+        return base64;
     }
 }

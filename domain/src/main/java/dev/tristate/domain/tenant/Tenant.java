@@ -8,8 +8,13 @@ import java.util.Objects;
 public record Tenant(TenantId id, String name, MerchantId sandboxMerchantId, Instant createdAt) {
     public Tenant {
         Objects.requireNonNull(id, "tenant id");
-        Identifiers.printable("tenant name", name, 128);
+        checkedName(name);
         Objects.requireNonNull(sandboxMerchantId, "sandbox merchant id");
         Objects.requireNonNull(createdAt, "created at");
+    }
+
+    /** A tenant's name: 1 to 128 printable ASCII characters (stripped), or an {@link IllegalArgumentException}. */
+    public static String checkedName(String name) {
+        return Identifiers.printable("a tenant name", name == null ? null : name.strip(), 128);
     }
 }

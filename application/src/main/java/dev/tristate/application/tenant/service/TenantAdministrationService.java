@@ -1,6 +1,8 @@
 package dev.tristate.application.tenant.service;
 
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
@@ -9,6 +11,7 @@ import dev.tristate.application.shared.service.AuditedActions.Outcome;
 import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
@@ -20,12 +23,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Tenants and credentials from the console. A generated key or secret leaves this class once, in the result of the
  * submission that made it; the audit log says what changed, never the secret.
  */
 class TenantAdministrationService implements ManageTenantsUseCase {
+
+    private static final String SANDBOX = ProvisionTenantUseCase.SANDBOX_CHANNEL;
 
     private final ProvisionTenantService provisioning;
     private final TenantRepository tenants;
@@ -51,21 +57,24 @@ class TenantAdministrationService implements ManageTenantsUseCase {
     @Override
     public TenantChange createTenant(CreateTenantCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "create tenants");
+        String merchant = command.sandboxMerchantId().value();
+        requireFreeAccount(command.tenantId(), SANDBOX, merchant);
         ApiKey apiKey = provisioning.newApiKey();
         String secret = provisioning.newSandboxSecret();
         ProvisionTenantCommand provision = new ProvisionTenantCommand(command.tenantId(), command.name(),
                 command.sandboxMerchantId(), Optional.of(apiKey), Optional.of(secret));
         AtomicReference<Boolean> created = new AtomicReference<>(false);
-        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "CREATE_TENANT",
-                AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
+        Action action = new Action(command.actionKey(), command.operator(), "CREATE_TENANT", AUDIT_SUBJECT,
+                command.tenantId().value(), null);
+        ActionResult result = boundOnce(command.tenantId(), SANDBOX, merchant, () -> actions.run(action, now -> {
             if (tenants.findById(command.tenantId()).isPresent()) {
                 return new Outcome("ALREADY_EXISTS", "nothing changed");
             }
             provisioning.write(provision, apiKey, secret, now);
             created.set(true);
-            return new Outcome("CREATED", "sandbox merchant " + command.sandboxMerchantId().value()
-                    + "; API key " + apiKey.displayPrefix() + "…");
-        });
+            return new Outcome("CREATED", "sandbox merchant " + merchant + "; API key " + apiKey.displayPrefix()
+                    + "…");
+        }));
         boolean show = created.get() && !result.repeated();
         return new TenantChange(result, show ? Optional.of(apiKey) : Optional.empty(),
                 show ? Optional.of(secret) : Optional.empty());
@@ -91,13 +100,18 @@ class TenantAdministrationService implements ManageTenantsUseCase {
     public TenantChange setChannelCredential(SetChannelCredentialCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "set channel credentials");
         requireTenant(command.tenantId());
-        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(),
-                "SET_CREDENTIAL_" + command.kind(), AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
+        String channel = command.kind().channel();
+        String account = command.accountId().orElse(null);
+        if (account != null) {
+            requireFreeAccount(command.tenantId(), channel, account);
+        }
+        Action action = new Action(command.actionKey(), command.operator(), "SET_CREDENTIAL_" + command.kind(),
+                AUDIT_SUBJECT, command.tenantId().value(), null);
+        ActionResult result = boundOnce(command.tenantId(), channel, account, () -> actions.run(action, now -> {
             credentials.addSecret(command.tenantId(), command.kind().channel(), command.kind().secretName(),
                     command.secret(), now, now.plus(gracePeriod));
             String bound = "";
-            if (command.accountId().isPresent()) {
-                String account = command.accountId().get();
+            if (account != null) {
                 boolean already = credentials.accountsOf(command.tenantId()).stream()
                         .anyMatch(a -> a.equals(new ChannelAccount(command.tenantId(), command.kind().channel(),
                                 account)));
@@ -108,7 +122,7 @@ class TenantAdministrationService implements ManageTenantsUseCase {
             }
             return new Outcome("SET", command.kind().channel() + "/" + command.kind().secretName()
                     + "; previous valid until " + now.plus(gracePeriod) + bound);
-        });
+        }));
         return new TenantChange(result, Optional.empty(), Optional.empty());
     }
 
@@ -123,6 +137,29 @@ class TenantAdministrationService implements ManageTenantsUseCase {
             return new Outcome("SET", command.endpoint() + before.map(b -> " (was " + b + ")").orElse(""));
         });
         return new TenantChange(result, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * An account belongs to one tenant: one another tenant has bound is the person's mistake, refused before anything
+     * is written. (Not a hint of which tenant holds it: the operator can look it up on the tenants page.)
+     */
+    private void requireFreeAccount(TenantId tenantId, String channel, String account) {
+        Optional<TenantId> owner = credentials.tenantForAccount(channel, account);
+        if (owner.isPresent() && !owner.get().equals(tenantId)) {
+            throw new InvalidInput("the " + channel + " account " + account + " is bound to another tenant already");
+        }
+    }
+
+    /** Two operators binding one account at once: the unique key decides, and the loser's whole action rolls back. */
+    private ActionResult boundOnce(TenantId tenantId, String channel, String account, Supplier<ActionResult> action) {
+        try {
+            return action.get();
+        } catch (PersistenceFailure.AlreadyExists e) {
+            if (account != null) {
+                requireFreeAccount(tenantId, channel, account);
+            }
+            throw e;
+        }
     }
 
     private void requireTenant(TenantId tenantId) {

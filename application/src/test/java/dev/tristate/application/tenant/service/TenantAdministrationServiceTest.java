@@ -9,6 +9,7 @@ import dev.tristate.application.fakes.InMemoryTenantRepository;
 import dev.tristate.application.fakes.InMemoryTenantWebhooks;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.CreateTenantCommand;
@@ -25,9 +26,12 @@ import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -181,16 +185,48 @@ class TenantAdministrationServiceTest {
     @Test
     void anAccountIsBoundWithItsCredentialOnceHoweverOftenItIsSet() {
         create(key());
-        String alipayKey = "k".repeat(64);
+        KeyPair alipayKeys = rsaKeyPair();
 
         service.setChannelCredential(new SetChannelCredentialCommand(TENANT, CredentialKind.ALIPAY_PUBLIC_KEY,
-                alipayKey, Optional.of("2021000001"), OPERATOR, key()));
+                base64(alipayKeys.getPublic().getEncoded()), Optional.of("2021000001"), OPERATOR, key()));
         service.setChannelCredential(new SetChannelCredentialCommand(TENANT, CredentialKind.ALIPAY_APP_PRIVATE_KEY,
-                alipayKey, Optional.of("2021000001"), OPERATOR, key()));
+                base64(alipayKeys.getPrivate().getEncoded()), Optional.of("2021000001"), OPERATOR, key()));
 
         assertThat(credentials.accountsOf(TENANT)).contains(new ChannelAccount(TENANT, "alipay", "2021000001"))
                 .filteredOn(a -> a.channel().equals("alipay")).hasSize(1);
         assertThat(audit.entries()).last().satisfies(e -> assertThat(e.detail()).endsWith("; account 2021000001"));
+    }
+
+    @Test
+    void anAccountAnotherTenantHasBoundIsTheOperatorsMistakeAndNothingIsStored() {
+        create(key());
+        TenantId other = new TenantId("tenant-b");
+        service.createTenant(new CreateTenantCommand(other, "Shop B", new MerchantId("m-b"), OPERATOR, key()));
+        int entries = audit.entries().size();
+
+        assertThatThrownBy(() -> service.setChannelCredential(new SetChannelCredentialCommand(other,
+                CredentialKind.SANDBOX_SIGNING_SECRET, "new-secret-0123456789", Optional.of(MERCHANT.value()),
+                OPERATOR, key()))).isInstanceOf(InvalidInput.class).hasMessageContaining("another tenant");
+        assertThatThrownBy(() -> service.createTenant(new CreateTenantCommand(new TenantId("tenant-c"), "Shop C",
+                MERCHANT, OPERATOR, key()))).isInstanceOf(InvalidInput.class);
+
+        assertThat(credentials.validSecrets(other, "sandbox", "signing-secret", NOW)).hasSize(1);
+        assertThat(tenants.findById(new TenantId("tenant-c"))).isEmpty();
+        assertThat(audit.entries()).hasSize(entries);
+    }
+
+    private static KeyPair rsaKeyPair() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String base64(byte[] bytes) {
+        return Base64.getEncoder().encodeToString(bytes);
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
+import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,12 +21,16 @@ public interface ManageTenantsUseCase {
     /** The audit log's subject type of every change here; the subject id is the tenant id. */
     String AUDIT_SUBJECT = "tenant";
 
+    /** A sandbox merchant id that another tenant has bound is {@code InvalidInput}. */
     TenantChange createTenant(CreateTenantCommand command);
 
     /** A new API key; the tenant's current keys keep working for the grace period, then expire. */
     TenantChange rotateApiKey(RotateApiKeyCommand command);
 
-    /** Sets (or rotates) a channel credential; the previous one keeps verifying for the grace period. */
+    /**
+     * Sets (or rotates) a channel credential; the previous one keeps verifying for the grace period. An account that
+     * another tenant has bound at the channel is {@code InvalidInput}, and nothing is stored.
+     */
     TenantChange setChannelCredential(SetChannelCredentialCommand command);
 
     /**
@@ -47,7 +52,7 @@ public interface ManageTenantsUseCase {
                                ActionKey actionKey) {
         public CreateTenantCommand {
             Objects.requireNonNull(tenantId, "tenant id");
-            Objects.requireNonNull(name, "name");
+            name = Tenant.checkedName(name);
             Objects.requireNonNull(sandboxMerchantId, "sandbox merchant id");
             Objects.requireNonNull(operator, "operator");
             Objects.requireNonNull(actionKey, "action key");
@@ -62,14 +67,17 @@ public interface ManageTenantsUseCase {
         }
     }
 
-    /** {@code accountId}: the account at the channel to bind (Alipay app id), if any. */
+    /**
+     * {@code accountId}: the account at the channel to bind (Alipay app id), if any. The secret and the account are
+     * checked by the kind's rules ({@link CredentialKind#checkedSecret}, {@link CredentialKind#checkedAccountId}).
+     */
     record SetChannelCredentialCommand(TenantId tenantId, CredentialKind kind, String secret,
                                        Optional<String> accountId, Operator operator, ActionKey actionKey) {
         public SetChannelCredentialCommand {
             Objects.requireNonNull(tenantId, "tenant id");
             Objects.requireNonNull(kind, "credential kind");
             secret = kind.checkedSecret(secret);
-            accountId = accountId.map(String::strip).filter(a -> !a.isEmpty());
+            accountId = accountId.map(String::strip).filter(a -> !a.isEmpty()).map(kind::checkedAccountId);
             Objects.requireNonNull(operator, "operator");
             Objects.requireNonNull(actionKey, "action key");
         }

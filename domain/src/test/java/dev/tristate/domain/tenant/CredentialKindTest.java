@@ -1,0 +1,75 @@
+package dev.tristate.domain.tenant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+
+/** What the console may store per credential kind: what the component reading it can use, nothing else. */
+class CredentialKindTest {
+
+    private static KeyPair rsa(int bits) throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(bits);
+        return generator.generateKeyPair();
+    }
+
+    @Test
+    void anRsaKeyPairIsAcceptedInBase64AndInPemWithLineBreaksAndStoredAsPlainBase64() throws Exception {
+        KeyPair pair = rsa(2048);
+        String publicKey = Base64.getEncoder().encodeToString(pair.getPublic().getEncoded());
+        String privateKey = Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded());
+        String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(
+                pair.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n";
+
+        assertThat(CredentialKind.ALIPAY_PUBLIC_KEY.checkedSecret(publicKey)).isEqualTo(publicKey);
+        assertThat(CredentialKind.ALIPAY_PUBLIC_KEY.checkedSecret(pem)).isEqualTo(publicKey);
+        assertThat(CredentialKind.ALIPAY_APP_PRIVATE_KEY.checkedSecret(privateKey)).isEqualTo(privateKey);
+    }
+
+    @Test
+    void aKeyThatIsNotAnRsaKeyOfTheRightEncodingIsRefusedWithoutQuotingIt() throws Exception {
+        KeyPair pair = rsa(2048);
+        String publicKey = Base64.getEncoder().encodeToString(pair.getPublic().getEncoded());
+        String privateKey = Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded());
+        String small = Base64.getEncoder().encodeToString(rsa(1024).getPublic().getEncoded());
+
+        for (String bad : new String[] {"k".repeat(64), "<script>alert(1)</script>", privateKey, small}) {
+            assertThatThrownBy(() -> CredentialKind.ALIPAY_PUBLIC_KEY.checkedSecret(bad))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining(bad);
+        }
+        assertThatThrownBy(() -> CredentialKind.ALIPAY_APP_PRIVATE_KEY.checkedSecret(publicKey))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PKCS#8");
+    }
+
+    @Test
+    void stripeSecretsAreWhsecAndSandboxSecretsArePrintableWithoutSpaces() {
+        assertThat(CredentialKind.STRIPE_ENDPOINT_SECRET.checkedSecret(" whsec_test_2025_abcdefghijklmnop "))
+                .isEqualTo("whsec_test_2025_abcdefghijklmnop");
+        assertThatThrownBy(() -> CredentialKind.STRIPE_ENDPOINT_SECRET.checkedSecret("sk_live_abcdefghijklmnopqr"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whsec_");
+        assertThat(CredentialKind.SANDBOX_SIGNING_SECRET.checkedSecret("whsec_0123456789abcdef"))
+                .isEqualTo("whsec_0123456789abcdef");
+        for (String bad : new String[] {"short", "with spaces inside 0123456789", "ünïcode-0123456789abcdef", "x\u0000"
+                .repeat(20)}) {
+            assertThatThrownBy(() -> CredentialKind.SANDBOX_SIGNING_SECRET.checkedSecret(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void accountIdsAreTokensAsTheSandboxChannelAcceptsThemAndAlipayAppIdsAreDigits() {
+        assertThat(CredentialKind.SANDBOX_SIGNING_SECRET.checkedAccountId(" m-1_a.b:c ")).isEqualTo("m-1_a.b:c");
+        assertThat(CredentialKind.ALIPAY_PUBLIC_KEY.checkedAccountId("2021000000000001")).isEqualTo("2021000000000001");
+        assertThat(CredentialKind.STRIPE_ENDPOINT_SECRET.checkedAccountId("acct_1ABC")).isEqualTo("acct_1ABC");
+        for (String bad : new String[] {"\"><img src=x>", "a b", "x".repeat(65), ""}) {
+            assertThatThrownBy(() -> CredentialKind.SANDBOX_SIGNING_SECRET.checkedAccountId(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThatThrownBy(() -> CredentialKind.ALIPAY_APP_PRIVATE_KEY.checkedAccountId("app-1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("digits");
+    }
+}
