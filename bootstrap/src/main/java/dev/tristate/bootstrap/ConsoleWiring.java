@@ -5,6 +5,8 @@ import dev.tristate.application.console.port.in.AuditLogQuery;
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
+import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
+import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.application.console.service.ConsoleServices;
@@ -53,6 +55,21 @@ class ConsoleWiring {
                                            ReviewCases reviewCases, DurabilityPostureQuery durability,
                                            RefundStore refunds, Clock clock) {
         return ConsoleServices.consoleDashboard(payments, outbox, reviewCases, durability, refunds, clock);
+    }
+
+    @Bean
+    ConsoleServices.SignInLockouts signInLockouts(AuditTrail audit, Transactions transactions, Clock clock) {
+        return ConsoleServices.signInLockouts(audit, transactions, clock);
+    }
+
+    @Bean
+    RecordSignInLockoutUseCase recordSignInLockout(ConsoleServices.SignInLockouts lockouts) {
+        return lockouts.recordSignInLockout();
+    }
+
+    @Bean
+    RecentSignInLockoutsQuery recentSignInLockouts(ConsoleServices.SignInLockouts lockouts) {
+        return lockouts.recentSignInLockouts();
     }
 
     @Bean

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
+import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -76,6 +79,56 @@ class ConsoleSecurityTest extends ConsoleTestBase {
     }
 
     @Test
+    void theSessionCookieIsSameSiteAndHttpOnlyAndOverTlsSecureWithHsts() throws Exception {
+        HttpResponse<String> plain = new Browser().get("/admin/login");
+        assertThat(sessionCookie(plain)).contains("SameSite=Lax").contains("HttpOnly").doesNotContain("Secure");
+        assertThat(plain.headers().firstValue("Strict-Transport-Security")).isEmpty();
+
+        // Through a TLS-terminating proxy on this machine (the tests trust forwarded headers from it).
+        HttpResponse<String> tls = new Browser().http.send(HttpRequest.newBuilder(URI.create(base() + "/admin/login"))
+                .header("X-Forwarded-Proto", "https").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(sessionCookie(tls)).contains("SameSite=Lax").contains("Secure");
+        assertThat(tls.headers().firstValue("Strict-Transport-Security").orElseThrow()).contains("max-age=");
+    }
+
+    private static String sessionCookie(HttpResponse<String> response) {
+        return response.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("JSESSIONID="))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void noRedirectNamesTheHostARequestClaimedToBeFor() throws Exception {
+        String toLogin = rawResponse("GET /admin/quarantine HTTP/1.1\r\nHost: evil.example\r\n"
+                + "Connection: close\r\n\r\n");
+        assertThat(toLogin).startsWith("HTTP/1.1 302");
+        assertThat(location(toLogin)).isEqualTo("/admin/login");
+
+        Browser browser = new Browser();
+        browser.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String token = browser.csrf("/admin");
+        String form = "_csrf=" + URLEncoder.encode(token, StandardCharsets.UTF_8);
+        String loggedOut = rawResponse("POST /admin/logout HTTP/1.1\r\nHost: evil.example\r\nCookie: JSESSIONID="
+                + browser.session() + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                + form.length() + "\r\nConnection: close\r\n\r\n" + form);
+        assertThat(loggedOut).startsWith("HTTP/1.1 302");
+        assertThat(location(loggedOut)).isEqualTo("/admin/login?logout").doesNotContain("evil.example");
+    }
+
+    /** A request as sent, byte for byte (an HTTP client will not let a test set its Host header). */
+    private String rawResponse(String request) throws Exception {
+        try (Socket socket = new Socket("localhost", port)) {
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static String location(String response) {
+        return response.lines().filter(l -> l.regionMatches(true, 0, "Location:", 0, 9)).findFirst()
+                .map(l -> l.substring(9).strip()).orElseThrow();
+    }
+
+    @Test
     void afterTooManyWrongPasswordsEvenTheRightOneIsRefusedForAWhile() throws Exception {
         String operator = user(ConsoleRole.OPERATOR);
         Browser browser = new Browser();
@@ -86,7 +139,7 @@ class ConsoleSecurityTest extends ConsoleTestBase {
 
         HttpResponse<String> right = browser.logIn(operator, PASSWORD);
 
-        assertThat(right.headers().firstValue("Location").orElseThrow()).endsWith("/admin/login?locked");
+        assertThat(right.headers().firstValue("Location").orElseThrow()).contains("/admin/login?locked=");
         assertThat(browser.get("/admin").statusCode()).isEqualTo(302);
         // Another user name is not affected.
         assertThat(new Browser().logIn(user(ConsoleRole.SUPPORT), PASSWORD).headers().firstValue("Location")

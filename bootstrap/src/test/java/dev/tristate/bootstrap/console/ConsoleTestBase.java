@@ -63,6 +63,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                 "tristate.relay.enabled=false", "tristate.admin.login.max-failures=3",
+                // Short waits make growing delays testable; forwarded headers let a test sign in "from" an address.
+                "tristate.admin.login.delay=2s", "tristate.admin.login.max-delay=1m",
+                "server.forward-headers-strategy=native",
                 // Repairs wait for the console's button; a small statement limit makes "too large" cheap to test.
                 "tristate.reconciliation.auto-repair=false", "tristate.reconciliation.max-statement-size=64KB"})
 @ActiveProfiles("prod")
@@ -77,21 +80,34 @@ abstract class ConsoleTestBase {
 
     static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-    /** A browser: cookies kept, redirects not followed (so that we see where they go). */
+    /**
+     * A browser: cookies kept, redirects not followed (so that we see where they go). {@link #from} makes it come
+     * through a proxy on this machine that forwards the given client address.
+     */
     final class Browser {
         final CookieManager cookies = new CookieManager();
         final HttpClient http = HttpClient.newBuilder().cookieHandler(cookies)
                 .followRedirects(HttpClient.Redirect.NEVER).build();
+        String forwardedFor;
+
+        Browser from(String clientAddress) {
+            forwardedFor = clientAddress;
+            return this;
+        }
+
+        private HttpRequest.Builder request(String path) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path));
+            return forwardedFor == null ? request : request.header("X-Forwarded-For", forwardedFor);
+        }
 
         HttpResponse<String> get(String path) throws Exception {
-            return http.send(HttpRequest.newBuilder(URI.create(base() + path)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            return http.send(request(path).build(), HttpResponse.BodyHandlers.ofString());
         }
 
         HttpResponse<String> post(String path, Map<String, String> form) throws Exception {
             String body = form.entrySet().stream().map(e -> e.getKey() + "="
                     + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
-            return http.send(HttpRequest.newBuilder(URI.create(base() + path))
+            return http.send(request(path)
                     .header("Content-Type", "application/x-www-form-urlencoded")
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
         }

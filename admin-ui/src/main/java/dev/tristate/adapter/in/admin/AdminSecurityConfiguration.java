@@ -1,6 +1,7 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.console.port.in.FindConsoleUserQuery;
+import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
 import dev.tristate.domain.console.ConsoleUser;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
@@ -21,6 +22,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -33,14 +35,20 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
-import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.csrf.CsrfFilter;
+import org.springframework.security.web.session.DisableEncodeUrlFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.filter.RelativeRedirectFilter;
 
 /**
  * The console's security: form login against users read through an inbound port, bcrypt hashes, CSRF on every form
  * (Spring Security's default, kept on purpose), a new session id at login (session fixation), security headers with a
- * strict content security policy (every asset is served by the application), login throttling, and the role rules:
+ * strict content security policy (every asset is served by the application), HSTS on requests that came over TLS
+ * (directly or, with {@code server.forward-headers-strategy}, through a proxy), relative redirects (never the Host
+ * header's host), login throttling per user name and address ({@link SignInGate}, {@link LoginThrottle}), and the
+ * role rules:
  * SUPPORT reads and asks the channel, OPERATOR also repairs (replay, discard, decide) and manages tenants.
  */
 @Configuration(proxyBeanMethods = false)
@@ -67,14 +75,23 @@ public class AdminSecurityConfiguration {
 
     @Bean
     LoginThrottle consoleLoginThrottle(@Value("${tristate.admin.login.max-failures:5}") int maxFailures,
-                                       @Value("${tristate.admin.login.lockout:5m}") Duration lockout, Clock clock) {
-        return new LoginThrottle(maxFailures, lockout, clock);
+                                       @Value("${tristate.admin.login.delay:30s}") Duration delay,
+                                       @Value("${tristate.admin.login.max-delay:15m}") Duration maxDelay,
+                                       @Value("${tristate.admin.login.max-tracked:10000}") long maxTracked,
+                                       @Value("${tristate.admin.login.forget-after:1h}") Duration forgetAfter,
+                                       Clock clock) {
+        return new LoginThrottle(maxFailures, delay, maxDelay, maxTracked, forgetAfter, clock);
     }
 
     @Bean
     @Order(1)
-    SecurityFilterChain adminConsole(HttpSecurity http, LoginThrottle throttle, FindConsoleUserQuery users)
-            throws Exception {
+    SecurityFilterChain adminConsole(HttpSecurity http, LoginThrottle throttle, FindConsoleUserQuery users,
+                                     RecordSignInLockoutUseCase lockouts) throws Exception {
+        // Redirects stay relative, so that none ever names the host a request claimed to be for (its Host header).
+        LoginUrlAuthenticationEntryPoint toLogin = new LoginUrlAuthenticationEntryPoint("/admin/login");
+        toLogin.setFavorRelativeUris(true);
+        RelativeRedirectFilter relativeRedirects = new RelativeRedirectFilter();
+        relativeRedirects.setRedirectStatus(HttpStatus.FOUND);
         http.securityMatcher("/admin/**")
                 .authorizeHttpRequests(auth -> auth
                         // The refusal page is where a refused request is forwarded: it must not be refused itself.
@@ -86,24 +103,28 @@ public class AdminSecurityConfiguration {
                         .requestMatchers(HttpMethod.POST, "/admin/logout").authenticated()
                         .requestMatchers(HttpMethod.POST, "/admin/**").hasRole(OPERATOR)
                         .anyRequest().hasAnyRole(SUPPORT, OPERATOR))
-                .addFilterBefore(new ThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(relativeRedirects, DisableEncodeUrlFilter.class)
+                // Before the CSRF check, which would read (parse) the whole form first.
+                .addFilterBefore(new SignInGate(throttle), CsrfFilter.class)
                 .addFilterBefore(new StillEnabledFilter(users), AuthorizationFilter.class)
                 .formLogin(form -> form
                         .loginPage("/admin/login")
                         .loginProcessingUrl("/admin/login")
                         .successHandler((request, response, authentication) -> {
-                            throttle.succeeded(authentication.getName());
+                            throttle.succeeded(authentication.getName(), request.getRemoteAddr());
                             users.findConsoleUser(authentication.getName()).ifPresent(user -> request.getSession()
                                     .setAttribute(StillEnabledFilter.PASSWORD_MARK, passwordMark(user)));
                             response.sendRedirect(request.getContextPath() + "/admin");
                         })
                         .failureHandler((request, response, exception) -> {
-                            throttle.failed(request.getParameter("username"));
+                            String username = request.getParameter("username");
+                            throttle.failed(username, request.getRemoteAddr()).ifPresent(lockout -> SignInGate.audit(
+                                    lockouts, username, request.getRemoteAddr(), lockout));
                             response.sendRedirect(request.getContextPath() + "/admin/login?error");
                         })
                         .permitAll())
                 .logout(logout -> logout.logoutUrl("/admin/logout").logoutSuccessUrl("/admin/login?logout"))
-                .exceptionHandling(e -> e.accessDeniedPage("/admin/denied"))
+                .exceptionHandling(e -> e.accessDeniedPage("/admin/denied").authenticationEntryPoint(toLogin))
                 .headers(headers -> headers
                         .contentSecurityPolicy(csp -> csp.policyDirectives(
                                 "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -161,26 +182,6 @@ public class AdminSecurityConfiguration {
                 }
                 SecurityContextHolder.clearContext();
                 response.sendRedirect(request.getContextPath() + "/admin/login?" + reason);
-                return;
-            }
-            chain.doFilter(request, response);
-        }
-    }
-
-    /** Refuses a sign-in for a locked user name before the password is even checked. */
-    private static final class ThrottleFilter extends OncePerRequestFilter {
-        private final LoginThrottle throttle;
-
-        ThrottleFilter(LoginThrottle throttle) {
-            this.throttle = throttle;
-        }
-
-        @Override
-        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-                throws ServletException, IOException {
-            if ("POST".equals(request.getMethod()) && "/admin/login".equals(request.getServletPath())
-                    && throttle.isLocked(request.getParameter("username"))) {
-                response.sendRedirect(request.getContextPath() + "/admin/login?locked");
                 return;
             }
             chain.doFilter(request, response);

@@ -11,15 +11,20 @@ import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.PageRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.Locale;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.MessageSource;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
@@ -31,6 +36,12 @@ class ConsoleModel {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleModel.class);
     static final int PAGE_SIZE = 25;
+
+    private final MessageSource messages;
+
+    ConsoleModel(MessageSource messages) {
+        this.messages = messages;
+    }
 
     @ModelAttribute("operator")
     Operator operator(Authentication authentication) {
@@ -77,6 +88,24 @@ class ConsoleModel {
     String notFound(RuntimeException e, Model model, HttpServletResponse response) {
         response.setStatus(HttpServletResponse.SC_NOT_FOUND);
         model.addAttribute("problem", e.getMessage());
+        return "admin/problem";
+    }
+
+    /**
+     * A parameter that is missing or does not parse (a status that is none, a page that is not a number, a date that
+     * is not one): the person's mistake, said in their language and naming the parameter only, never the Java type or
+     * the parser's message.
+     */
+    @ExceptionHandler({MethodArgumentTypeMismatchException.class, MissingServletRequestParameterException.class,
+            MissingServletRequestPartException.class})
+    String badParameter(Exception e, Locale locale, Model model, HttpServletResponse response) {
+        String name = e instanceof MethodArgumentTypeMismatchException mismatch ? mismatch.getName()
+                : e instanceof MissingServletRequestParameterException missing ? missing.getParameterName()
+                : ((MissingServletRequestPartException) e).getRequestPartName();
+        String key = e instanceof MethodArgumentTypeMismatchException ? "problem.badParameter"
+                : "problem.missingParameter";
+        response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+        model.addAttribute("problem", messages.getMessage(key, new Object[] {name}, locale));
         return "admin/problem";
     }
 

@@ -1,13 +1,16 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
+import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 @Controller
 class DashboardController {
@@ -15,22 +18,31 @@ class DashboardController {
     private final ConsoleDashboardQuery dashboard;
     private final ObjectProvider<ReconciliationQuery> reconciliation;
     private final ObjectProvider<WorkQuarantineQuery> work;
+    private final RecentSignInLockoutsQuery lockouts;
+
+    /** The dashboard's sign-in lockouts: of the last day, the newest few (the audit log has them all). */
+    static final Duration RECENT_LOCKOUTS = Duration.ofHours(24);
+    static final int LOCKOUTS_SHOWN = 10;
 
     DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation,
-                        ObjectProvider<WorkQuarantineQuery> work) {
+                        ObjectProvider<WorkQuarantineQuery> work, RecentSignInLockoutsQuery lockouts) {
         this.dashboard = dashboard;
         this.reconciliation = reconciliation;
         this.work = work;
+        this.lockouts = lockouts;
     }
 
+    /** {@code locked}: the seconds to wait, as {@link SignInGate} says them; anything else reads as a short while. */
     @GetMapping("/admin/login")
-    String login() {
+    String login(@RequestParam(required = false) String locked, Model model) {
+        model.addAttribute("waitSeconds", locked != null && locked.matches("[0-9]{1,6}") ? locked : "60");
         return "admin/login";
     }
 
     @GetMapping({"/admin", "/admin/"})
     String dashboard(Model model) {
         model.addAttribute("dashboard", dashboard.dashboard());
+        model.addAttribute("signInLockouts", lockouts.recentLockouts(RECENT_LOCKOUTS, LOCKOUTS_SHOWN));
         ReconciliationQuery runs = reconciliation.getIfAvailable();
         model.addAttribute("lastRun", runs == null ? null : runs.lastRunSummary(null).orElse(null));
         WorkQuarantineQuery quarantined = work.getIfAvailable();

@@ -9,6 +9,8 @@ import dev.tristate.application.console.port.in.FindConsoleUserQuery;
 import dev.tristate.application.console.port.in.ManageConsoleUsersUseCase;
 import dev.tristate.application.console.port.in.PaymentStatisticsQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
+import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
+import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.DatabaseSettings;
@@ -53,6 +55,20 @@ public final class ConsoleServices {
             Objects.requireNonNull(paymentTimeline, "paymentTimeline");
             Objects.requireNonNull(openRefunds, "openRefunds");
         }
+    }
+
+    /** Sign-in lockouts: recorded in the audit log, read back for the dashboard. */
+    public record SignInLockouts(RecordSignInLockoutUseCase recordSignInLockout,
+                                 RecentSignInLockoutsQuery recentSignInLockouts) {
+        public SignInLockouts {
+            Objects.requireNonNull(recordSignInLockout, "recordSignInLockout");
+            Objects.requireNonNull(recentSignInLockouts, "recentSignInLockouts");
+        }
+    }
+
+    public static SignInLockouts signInLockouts(AuditTrail audit, Transactions transactions, Clock clock) {
+        SignInLockoutService service = new SignInLockoutService(audit, transactions, clock);
+        return new SignInLockouts(service::recordLockout, service::recentLockouts);
     }
 
     public static AuditLogQuery auditLog(AuditTrail audit) {
