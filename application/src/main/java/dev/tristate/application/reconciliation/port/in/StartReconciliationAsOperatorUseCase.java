@@ -2,6 +2,7 @@ package dev.tristate.application.reconciliation.port.in;
 
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.application.shared.port.in.ActionResult;
+import dev.tristate.domain.Identifiers;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.tenant.TenantId;
@@ -29,6 +30,8 @@ public interface StartReconciliationAsOperatorUseCase {
             if (channel == null || channel.isBlank()) {
                 throw new IllegalArgumentException("the channel is required");
             }
+            // A channel's name (sandbox, alipay ...): it goes into the audit log's subject, which is short.
+            Identifiers.token("a channel", channel, 16);
         }
     }
 }
