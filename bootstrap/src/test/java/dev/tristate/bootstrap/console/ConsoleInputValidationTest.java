@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.KeyPairGenerator;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -141,6 +142,18 @@ class ConsoleInputValidationTest extends ConsoleTestBase {
             assertThat(page.headers().firstValue("Content-Type").orElseThrow()).as(path).startsWith("text/html");
             assertThat(page.body()).as(path).contains("id=\"problem\"").doesNotContain("dev.tristate")
                     .doesNotContain("java.").doesNotContain("Exception").doesNotContain("No enum constant");
+        }
+
+        Browser operator = operator();
+        HttpResponse<String> role = operator.post("/admin/users", Map.of("username", unique("u"), "role", "KING",
+                "actionKey", UUID.randomUUID().toString(), "_csrf", operator.csrf("/admin/users")));
+        HttpResponse<String> decision = operator.post("/admin/review-cases/1/decide", Map.of("decision", "NOPE",
+                "reason", "a reason", "actionKey", UUID.randomUUID().toString(), "_csrf", operator.csrf("/admin")));
+        HttpResponse<String> count = operator.post("/admin/quarantine/replay-all", Map.of("confirmedCount", "many",
+                "reason", "a reason", "actionKey", UUID.randomUUID().toString(), "_csrf", operator.csrf("/admin")));
+        for (HttpResponse<String> form : List.of(role, decision, count)) {
+            assertThat(form.statusCode()).as(form.uri().toString()).isEqualTo(400);
+            assertThat(form.body()).contains("id=\"problem\"").doesNotContain("dev.tristate");
         }
 
         HttpResponse<String> zh = support.http.send(HttpRequest.newBuilder(
