@@ -3,6 +3,8 @@ package dev.tristate.adapter.in.admin;
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
+import dev.tristate.application.tenant.port.in.UnusableCredentialsQuery;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -15,12 +17,15 @@ class DashboardController {
     private final ConsoleDashboardQuery dashboard;
     private final ObjectProvider<ReconciliationQuery> reconciliation;
     private final ObjectProvider<WorkQuarantineQuery> work;
+    private final ObjectProvider<UnusableCredentialsQuery> unusableCredentials;
 
     DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation,
-                        ObjectProvider<WorkQuarantineQuery> work) {
+                        ObjectProvider<WorkQuarantineQuery> work,
+                        ObjectProvider<UnusableCredentialsQuery> unusableCredentials) {
         this.dashboard = dashboard;
         this.reconciliation = reconciliation;
         this.work = work;
+        this.unusableCredentials = unusableCredentials;
     }
 
     @GetMapping("/admin/login")
@@ -37,6 +42,8 @@ class DashboardController {
         model.addAttribute("quarantinedDeliveries", quarantined == null ? null
                 : quarantined.countQuarantinedDeliveries());
         model.addAttribute("quarantinedTasks", quarantined == null ? null : quarantined.countQuarantinedTasks());
+        UnusableCredentialsQuery unusable = unusableCredentials.getIfAvailable();
+        model.addAttribute("unusableCredentials", unusable == null ? List.of() : unusable.unusableCredentials());
         return "admin/dashboard";
     }
 

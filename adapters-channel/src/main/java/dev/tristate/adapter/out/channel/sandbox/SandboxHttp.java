@@ -94,9 +94,15 @@ final class SandboxHttp {
         String secret = secrets.newestSecret(merchant).orElseThrow(() -> new ChannelFailure(OutcomeClass.DEFINITE,
                 "merchant " + merchant + " has no valid sandbox signing secret; " + what + " was not sent", null));
         String pathWithQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-        return request.header(MERCHANT_HEADER, merchant)
-                .header(SandboxSignature.HEADER, SandboxSignature.signRequest(secret, clock.instant().getEpochSecond(),
-                        method, pathWithQuery, body));
+        try {
+            return request.header(MERCHANT_HEADER, merchant)
+                    .header(SandboxSignature.HEADER, SandboxSignature.signRequest(secret,
+                            clock.instant().getEpochSecond(), method, pathWithQuery, body));
+        } catch (IllegalArgumentException notAHeaderValue) {
+            // A stored account id no HTTP header can carry: that merchant's problem, never a 500.
+            throw new ChannelFailure(OutcomeClass.DEFINITE, "the merchant account is not a valid header value; "
+                    + what + " was not sent", null);
+        }
     }
 
     private HttpResponse<byte[]> exchange(HttpRequest request, String what) {
