@@ -2,7 +2,6 @@ package dev.tristate.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;

@@ -35,8 +35,6 @@ import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
