@@ -462,6 +462,19 @@ class SandboxChannelGatewayTest {
     }
 
     @Test
+    void aStoredAccountNoHeaderCanCarryIsADefiniteFailureNotSent() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        URI base = serve(exchange -> {
+            seen.add(exchange.getRequestURI().toString());
+            respond(exchange, 200, "{}");
+        });
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-1\r\nX-Injected: 1"),
+                OutcomeClass.DEFINITE);
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
     void withoutAValidSecretNothingIsSentAndTheFailureIsDefinite() {
         List<String> seen = new CopyOnWriteArrayList<>();
         URI base = serve(exchange -> {
