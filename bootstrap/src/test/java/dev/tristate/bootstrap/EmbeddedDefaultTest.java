@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.domain.tenant.TenantId;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -27,10 +29,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 @ExtendWith(OutputCaptureExtension.class)
 class EmbeddedDefaultTest {
 
-    private static ConfigurableApplicationContext start(Path dataDir) {
-        return new SpringApplicationBuilder(TristateApplication.class)
-                .profiles("embedded")
-                .run("--server.port=0", "--tristate.data-dir=" + dataDir);
+    private static ConfigurableApplicationContext start(Path dataDir, String... more) {
+        String[] args = new String[more.length + 2];
+        args[0] = "--server.port=0";
+        args[1] = "--tristate.data-dir=" + dataDir;
+        System.arraycopy(more, 0, args, 2, more.length);
+        return new SpringApplicationBuilder(TristateApplication.class).profiles("embedded").run(args);
     }
 
     private static HttpResponse<String> get(ConfigurableApplicationContext app, String path) throws Exception {
@@ -49,6 +53,9 @@ class EmbeddedDefaultTest {
             assertThat(health.body()).contains("\"status\":\"UP\"");
             assertThat(get(first, "/admin/login").statusCode()).isEqualTo(200);
             assertThat(first.getBean(TenantRepository.class).findById(new TenantId("demo"))).isPresent();
+            assertThat(first.getBean(ServerProperties.class).getAddress())
+                    .as("the embedded default listens on this machine only")
+                    .isEqualTo(InetAddress.getByName("127.0.0.1"));
         }
         assertThat(output.getOut()).contains("Admin console : http://localhost:")
                 .containsPattern("password    : \\S{20}   \\(generated, shown this once\\)")
@@ -57,8 +64,10 @@ class EmbeddedDefaultTest {
         assertThat(Files.exists(dataDir.resolve("master.key"))).isTrue();
         int printedBefore = output.getOut().length();
 
-        try (ConfigurableApplicationContext second = start(dataDir)) {
+        try (ConfigurableApplicationContext second = start(dataDir, "--server.address=0.0.0.0")) {
             assertThat(second.getBean(TenantRepository.class).findById(new TenantId("demo"))).isPresent();
+            assertThat(second.getBean(ServerProperties.class).getAddress()).as("told otherwise")
+                    .isEqualTo(InetAddress.getByName("0.0.0.0"));
         }
         String secondRun = output.getOut().substring(printedBefore);
         assertThat(secondRun).contains("already provisioned").contains("not shown again")

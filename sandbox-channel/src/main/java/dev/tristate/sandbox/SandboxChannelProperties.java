@@ -1,5 +1,7 @@
 package dev.tristate.sandbox;
 
+import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -16,6 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       only when it is queried), unless the trade's {@code refund_settle_ms} says otherwise
  * @param retry          re-sending of unacknowledged notifications
  * @param http           the outgoing HTTP client
+ * @param merchants      merchants known without a host's {@link SandboxMerchantDirectory}: merchant id to its
+ *                       secrets, newest first ({@code tristate.sandbox-channel.merchants.m-1=newest,older}); for a
+ *                       channel run in a process of its own
  */
 @ConfigurationProperties("tristate.sandbox-channel")
 public record SandboxChannelProperties(
@@ -25,9 +30,11 @@ public record SandboxChannelProperties(
         @DefaultValue("30000") long queryHangMs,
         @DefaultValue("5000") long refundSettleMs,
         @DefaultValue Retry retry,
-        @DefaultValue Http http) {
+        @DefaultValue Http http,
+        Map<String, List<String>> merchants) {
 
     public SandboxChannelProperties {
+        merchants = merchants == null ? Map.of() : Map.copyOf(merchants);
         if (queryHangMs < 0) {
             throw new IllegalArgumentException("tristate.sandbox-channel.query-hang-ms must not be negative");
         }

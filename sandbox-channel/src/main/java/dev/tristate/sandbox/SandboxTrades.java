@@ -59,8 +59,13 @@ class SandboxTrades {
         return Optional.ofNullable(outTradeNo).map(trades::get);
     }
 
-    Trade get(String outTradeNo) {
-        return find(outTradeNo).orElseThrow(() -> SandboxApiException.notFound("no trade " + outTradeNo));
+    /** The trade if it is the merchant's: another merchant's trade is as unknown to it as one never registered. */
+    Optional<Trade> find(String merchantId, String outTradeNo) {
+        return find(outTradeNo).filter(trade -> trade.registration().merchantId().equals(merchantId));
+    }
+
+    Trade get(String merchantId, String outTradeNo) {
+        return find(merchantId, outTradeNo).orElseThrow(() -> SandboxApiException.notFound("no trade " + outTradeNo));
     }
 
     /** Changes the trade's status now and queues its notifications, never waiting for them to be delivered. */
@@ -98,18 +103,13 @@ class SandboxTrades {
     }
 
     /**
-     * One PAYMENT row per trade whose last status change happened on {@code day} (UTC) and one REFUND row per refund
+     * One PAYMENT row per trade of the merchant whose last status change happened on {@code day} (UTC) and one REFUND row per refund
      * that succeeded on that day, oldest first.
      */
-    List<StatementRow> statement(LocalDate day) {
-        return statement(day, null);
-    }
-
-    /** The statement of one merchant's trades only, or of all (null). */
     List<StatementRow> statement(LocalDate day, String merchantId) {
         return trades.values().stream()
                 .map(Trade::snapshot)
-                .filter(trade -> merchantId == null || merchantId.equals(trade.registration().merchantId()))
+                .filter(trade -> merchantId.equals(trade.registration().merchantId()))
                 .flatMap(trade -> Stream.concat(trade.paymentRow().stream(), trade.refundRows().stream()))
                 .filter(row -> row.eventTime().atZone(ZoneOffset.UTC).toLocalDate().equals(day))
                 .sorted(Comparator.comparing(StatementRow::eventTime).thenComparing(StatementRow::outTradeNo)

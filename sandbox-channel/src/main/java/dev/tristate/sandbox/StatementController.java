@@ -9,7 +9,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The contract's statement: {@code GET /sandbox-channel/statements/{yyyy-MM-dd}}, one channel day in UTC. */
@@ -25,10 +25,10 @@ class StatementController {
         this.trades = trades;
     }
 
-    /** {@code merchant_id} (optional, an extension of the contract) keeps only that merchant's trades. */
+    /** The rows of the merchant who signed the request, and only those. */
     @GetMapping("/sandbox-channel/statements/{day}")
-    ResponseEntity<byte[]> statement(@PathVariable String day,
-                                     @RequestParam(name = "merchant_id", required = false) String merchantId) {
+    ResponseEntity<byte[]> statement(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchantId,
+                                     @PathVariable String day) {
         LocalDate date;
         try {
             date = LocalDate.parse(day, DAY);

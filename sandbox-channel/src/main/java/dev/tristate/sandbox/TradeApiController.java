@@ -4,14 +4,13 @@ import dev.tristate.sandbox.Trade.RefundChange;
 import dev.tristate.sandbox.Trade.RefundSnapshot;
 import dev.tristate.sandbox.Trade.StatusChange;
 import dev.tristate.sandbox.Trade.TradeSnapshot;
-import java.util.Map;
-import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -23,33 +22,28 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The channel's JSON API: trade registration and the status query of the contract, refunds and their query, plus the
- * sandbox's own controls (behaviour switches, status events, the notifications sent).
+ * sandbox's own controls (behaviour switches, status events, the notifications sent). Every one of them is a merchant's
+ * signed request ({@link MerchantRequestVerification}) and sees only that merchant's trades: another merchant's trade
+ * is answered like an unknown one.
  */
 @RestController
 @RequestMapping("/sandbox-channel/trades")
 class TradeApiController {
 
-    private static final Set<String> BEHAVIOUR_FIELDS = Set.of("duplicates", "out_of_order", "delay_ms",
-            "drop_callbacks", "query_timeout", "report_amount_minor", "refund_timeout", "refund_processing",
-            "refund_settle_ms", "refund_fail", "refund_query_timeout");
-
     private final SandboxTrades trades;
-    private final SandboxMerchants merchants;
     private final SandboxChannelSettings settings;
     private final SandboxScheduler scheduler;
 
-    TradeApiController(SandboxTrades trades, SandboxMerchants merchants, SandboxChannelSettings settings,
-                       SandboxScheduler scheduler) {
+    TradeApiController(SandboxTrades trades, SandboxChannelSettings settings, SandboxScheduler scheduler) {
         this.trades = trades;
-        this.merchants = merchants;
         this.settings = settings;
         this.scheduler = scheduler;
     }
 
     /** 201 for a new trade, 200 for the same trade again, 409 for other data under a known out_trade_no. */
     @PostMapping
-    ResponseEntity<byte[]> register(@RequestBody String body) {
-        TradeRegistration registration = registration(JsonCodec.readObject(body));
+    ResponseEntity<byte[]> register(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @RequestBody String body) {
+        TradeRegistration registration = registration(merchant, JsonCodec.readObject(body));
         SandboxTrades.Registered registered = trades.register(registration);
         ObjectNode answer = JsonCodec.object();
         answer.put("out_trade_no", registration.outTradeNo());
@@ -64,8 +58,8 @@ class TradeApiController {
      * thread meanwhile. A trade with refunds also reports {@code refunded_minor} and {@code refunds}.
      */
     @GetMapping("/{outTradeNo}")
-    DeferredResult<ResponseEntity<byte[]>> query(@PathVariable String outTradeNo) {
-        TradeSnapshot trade = trades.find(outTradeNo).map(Trade::snapshot).orElse(null);
+    DeferredResult<ResponseEntity<byte[]>> query(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @PathVariable String outTradeNo) {
+        TradeSnapshot trade = trades.find(merchant, outTradeNo).map(Trade::snapshot).orElse(null);
         ResponseEntity<byte[]> answer = trade == null || !trade.touched()
                 ? JsonResponses.error(HttpStatus.NOT_FOUND, "NOT_FOUND", "the channel never saw this trade")
                 : JsonResponses.of(HttpStatus.OK, queryAnswer(trade));
@@ -74,17 +68,18 @@ class TradeApiController {
 
     /**
      * Refunds a paid trade: {@code {"out_refund_no","amount_minor","currency","reason","merchant_id"}} (reason and
-     * merchant_id optional; a merchant_id that is not the trade's is answered like an unknown trade). Answered
+     * merchant_id optional; a merchant_id other than the requesting merchant's is answered like an unknown trade). Answered
      * {@code 200} with the refund, FAILED with a {@code fail_reason} when the channel refuses it (trade not paid,
      * more than is left, {@code refund_fail}). The same out_refund_no again answers the same refund; with another
      * amount or currency it is {@code 409}. With {@code refund_timeout} the refund is made at once but answered only
      * after {@code query-hang-ms}.
      */
     @PostMapping("/{outTradeNo}/refunds")
-    DeferredResult<ResponseEntity<byte[]>> refund(@PathVariable String outTradeNo, @RequestBody String body) {
+    DeferredResult<ResponseEntity<byte[]>> refund(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @PathVariable String outTradeNo,
+                                                  @RequestBody String body) {
         JsonNode json = JsonCodec.readObject(body);
         RefundOrder order = refundOrder(json);
-        Trade trade = merchantsTrade(outTradeNo, JsonCodec.optionalString(json, "merchant_id", null));
+        Trade trade = merchantsTrade(merchant, outTradeNo, JsonCodec.optionalString(json, "merchant_id", null));
         RefundChange change = trades.refund(trade, order);
         return answerAfterHang(JsonResponses.of(HttpStatus.OK, refundJson(change.refund())),
                 change.behaviour().refundTimeout());
@@ -95,11 +90,12 @@ class TradeApiController {
      * PROCESSING refund in SUCCESS. With {@code refund_query_timeout} the answer comes after {@code query-hang-ms}.
      */
     @GetMapping("/{outTradeNo}/refunds/{outRefundNo}")
-    DeferredResult<ResponseEntity<byte[]>> queryRefund(@PathVariable String outTradeNo,
+    DeferredResult<ResponseEntity<byte[]>> queryRefund(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant,
+                                                       @PathVariable String outTradeNo,
                                                        @PathVariable String outRefundNo,
                                                        @RequestParam(name = "merchant_id", required = false)
                                                        String merchantId) {
-        Trade trade = merchantsTrade(outTradeNo, merchantId);
+        Trade trade = merchantsTrade(merchant, outTradeNo, merchantId);
         ResponseEntity<byte[]> answer = trades.queryRefund(trade, outRefundNo)
                 .map(refund -> JsonResponses.of(HttpStatus.OK, refundJson(refund)))
                 .orElseGet(() -> JsonResponses.error(HttpStatus.NOT_FOUND, "NOT_FOUND",
@@ -117,33 +113,36 @@ class TradeApiController {
         return result;
     }
 
-    /** The trade, if it is {@code merchantId}'s (any merchant's when null); 404 otherwise. */
-    private Trade merchantsTrade(String outTradeNo, String merchantId) {
-        Trade trade = trades.get(outTradeNo);
-        if (merchantId != null && !merchantId.equals(trade.registration().merchantId())) {
+    /**
+     * The requesting merchant's trade; 404 when it is unknown, another merchant's, or when {@code merchantId} (the
+     * optional merchant_id of the body or query) names another merchant than the one who signed the request.
+     */
+    private Trade merchantsTrade(String merchant, String outTradeNo, String merchantId) {
+        if (merchantId != null && !merchantId.equals(merchant)) {
             throw SandboxApiException.notFound("no trade " + outTradeNo + " of merchant " + merchantId);
         }
-        return trade;
+        return trades.get(merchant, outTradeNo);
     }
 
     @GetMapping("/{outTradeNo}/behaviour")
-    ResponseEntity<byte[]> behaviour(@PathVariable String outTradeNo) {
-        return JsonResponses.of(HttpStatus.OK, behaviourJson(trades.get(outTradeNo).behaviour()));
+    ResponseEntity<byte[]> behaviour(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @PathVariable String outTradeNo) {
+        return JsonResponses.of(HttpStatus.OK, BehaviourJson.write(trades.get(merchant, outTradeNo).behaviour()));
     }
 
     /** Replaces the trade's switches; a switch left out is off. */
     @PutMapping("/{outTradeNo}/behaviour")
-    ResponseEntity<byte[]> changeBehaviour(@PathVariable String outTradeNo, @RequestBody String body) {
-        Trade trade = trades.get(outTradeNo);
-        Behaviour behaviour = behaviour(JsonCodec.readObject(body));
+    ResponseEntity<byte[]> changeBehaviour(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @PathVariable String outTradeNo,
+                                           @RequestBody String body) {
+        Trade trade = trades.get(merchant, outTradeNo);
+        Behaviour behaviour = BehaviourJson.read(JsonCodec.readObject(body));
         trade.behaviour(behaviour);
-        return JsonResponses.of(HttpStatus.OK, behaviourJson(behaviour));
+        return JsonResponses.of(HttpStatus.OK, BehaviourJson.write(behaviour));
     }
 
     /** Drives a trade without the pay page: {@code {"status":"PROCESSING|SUCCESS|FAILED|CLOSED"}}. */
     @PostMapping("/{outTradeNo}/events")
-    ResponseEntity<byte[]> event(@PathVariable String outTradeNo, @RequestBody String body) {
-        Trade trade = trades.get(outTradeNo);
+    ResponseEntity<byte[]> event(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @PathVariable String outTradeNo, @RequestBody String body) {
+        Trade trade = trades.get(merchant, outTradeNo);
         String requested = JsonCodec.requiredString(JsonCodec.readObject(body), "status");
         TradeStatus status;
         try {
@@ -163,9 +162,9 @@ class TradeApiController {
 
     /** What the channel sent (or held back, or dropped) for the trade, oldest first. */
     @GetMapping("/{outTradeNo}/notifications")
-    ResponseEntity<byte[]> notifications(@PathVariable String outTradeNo) {
+    ResponseEntity<byte[]> notifications(@RequestAttribute(MerchantRequestVerification.MERCHANT) String merchant, @PathVariable String outTradeNo) {
         ArrayNode list = JsonCodec.object().arrayNode();
-        for (OutgoingNotification notification : trades.get(outTradeNo).notifications()) {
+        for (OutgoingNotification notification : trades.get(merchant, outTradeNo).notifications()) {
             ObjectNode item = list.addObject();
             item.put("notify_id", notification.notifyId());
             item.put("trade_status", notification.status().name());
@@ -179,8 +178,13 @@ class TradeApiController {
         return JsonResponses.of(HttpStatus.OK, list);
     }
 
-    private TradeRegistration registration(JsonNode body) {
-        String merchantId = JsonCodec.requiredString(body, "merchant_id");
+    /** merchant_id may be left out (the Sandbox-Merchant header says it); given, it must be the same. */
+    private TradeRegistration registration(String merchant, JsonNode body) {
+        String merchantId = JsonCodec.optionalString(body, "merchant_id", merchant);
+        if (!merchant.equals(merchantId)) {
+            throw SandboxApiException.invalid("merchant_id " + merchantId + " is not the merchant who signed the "
+                    + "request");
+        }
         TradeRegistration registration;
         try {
             registration = new TradeRegistration(
@@ -191,9 +195,6 @@ class TradeApiController {
                     JsonCodec.optionalString(body, "description", ""));
         } catch (IllegalArgumentException malformed) {
             throw SandboxApiException.invalid(malformed.getMessage());
-        }
-        if (!merchants.isRegistered(merchantId)) {
-            throw SandboxApiException.invalid("unknown merchant_id " + merchantId);
         }
         return registration;
     }
@@ -208,56 +209,6 @@ class TradeApiController {
         } catch (IllegalArgumentException malformed) {
             throw SandboxApiException.invalid(malformed.getMessage());
         }
-    }
-
-    private static Behaviour behaviour(JsonNode body) {
-        for (Map.Entry<String, JsonNode> field : body.properties()) {
-            if (!BEHAVIOUR_FIELDS.contains(field.getKey())) {
-                throw SandboxApiException.invalid("unknown switch " + field.getKey() + "; known: "
-                        + String.join(", ", BEHAVIOUR_FIELDS.stream().sorted().toList()));
-            }
-        }
-        long duplicates = JsonCodec.optionalLong(body, "duplicates", 0L);
-        try {
-            return new Behaviour(
-                    (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, duplicates)),
-                    JsonCodec.optionalBoolean(body, "out_of_order", false),
-                    JsonCodec.optionalLong(body, "delay_ms", 0L),
-                    JsonCodec.optionalBoolean(body, "drop_callbacks", false),
-                    JsonCodec.optionalBoolean(body, "query_timeout", false),
-                    JsonCodec.optionalLong(body, "report_amount_minor", null),
-                    JsonCodec.optionalBoolean(body, "refund_timeout", false),
-                    JsonCodec.optionalBoolean(body, "refund_processing", false),
-                    JsonCodec.optionalLong(body, "refund_settle_ms", null),
-                    JsonCodec.optionalBoolean(body, "refund_fail", false),
-                    JsonCodec.optionalBoolean(body, "refund_query_timeout", false));
-        } catch (IllegalArgumentException outOfRange) {
-            throw SandboxApiException.invalid(outOfRange.getMessage());
-        }
-    }
-
-    private static ObjectNode behaviourJson(Behaviour behaviour) {
-        ObjectNode json = JsonCodec.object();
-        json.put("duplicates", behaviour.duplicates());
-        json.put("out_of_order", behaviour.outOfOrder());
-        json.put("delay_ms", behaviour.delayMs());
-        json.put("drop_callbacks", behaviour.dropCallbacks());
-        json.put("query_timeout", behaviour.queryTimeout());
-        if (behaviour.reportAmountMinor() == null) {
-            json.putNull("report_amount_minor");
-        } else {
-            json.put("report_amount_minor", behaviour.reportAmountMinor());
-        }
-        json.put("refund_timeout", behaviour.refundTimeout());
-        json.put("refund_processing", behaviour.refundProcessing());
-        if (behaviour.refundSettleMs() == null) {
-            json.putNull("refund_settle_ms");
-        } else {
-            json.put("refund_settle_ms", behaviour.refundSettleMs());
-        }
-        json.put("refund_fail", behaviour.refundFail());
-        json.put("refund_query_timeout", behaviour.refundQueryTimeout());
-        return json;
     }
 
     private static ObjectNode queryAnswer(TradeSnapshot trade) {

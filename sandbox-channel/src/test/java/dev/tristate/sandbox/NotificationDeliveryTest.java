@@ -159,15 +159,19 @@ class NotificationDeliveryTest extends SandboxChannelIntegrationBase {
         String merchant = "m-rotating";
         merchants.register(merchant, List.of("old-secret-0123456789"));
         String before = newOutTradeNo();
-        post("/sandbox-channel/trades", registration(before, merchant, 100, "EUR", ""));
-        event(before, "SUCCESS");
+        send(signedAs(merchant, "old-secret-0123456789", "POST", "/sandbox-channel/trades",
+                registration(before, merchant, 100, "EUR", "")));
+        send(signedAs(merchant, "old-secret-0123456789", "POST", "/sandbox-channel/trades/" + before + "/events",
+                "{\"status\":\"SUCCESS\"}"));
         Received signedBefore = awaitReceived(before, 1).get(0);
 
         merchants.register(merchant, List.of("new-secret-0123456789", "old-secret-0123456789"));
         clock.set(Instant.parse("2030-06-15T11:00:00Z"));
         String after = newOutTradeNo();
-        post("/sandbox-channel/trades", registration(after, merchant, 100, "EUR", ""));
-        event(after, "SUCCESS");
+        send(signedAs(merchant, "old-secret-0123456789", "POST", "/sandbox-channel/trades",
+                registration(after, merchant, 100, "EUR", "")));
+        send(signedAs(merchant, "new-secret-0123456789", "POST", "/sandbox-channel/trades/" + after + "/events",
+                "{\"status\":\"SUCCESS\"}"));
         Received signedAfter = awaitReceived(after, 1).get(0);
 
         assertSignedWith("old-secret-0123456789", signedBefore, MutableClock.DEFAULT_START.getEpochSecond());

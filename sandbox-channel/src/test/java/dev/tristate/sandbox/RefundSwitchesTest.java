@@ -77,10 +77,9 @@ class RefundSwitchesTest extends SandboxChannelIntegrationBase {
         String outTradeNo = paidTrade(1999);
         behaviour(outTradeNo, "{\"refund_timeout\":true}");
 
-        HttpRequest impatient = HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo + "/refunds"))
-                .header("Content-Type", "application/json").timeout(Duration.ofMillis(QUERY_HANG_MS / 4))
-                .POST(HttpRequest.BodyPublishers.ofString(
-                        "{\"out_refund_no\":\"rf_1\",\"amount_minor\":500,\"currency\":\"CNY\"}")).build();
+        HttpRequest impatient = signed("POST", "/sandbox-channel/trades/" + outTradeNo + "/refunds",
+                "{\"out_refund_no\":\"rf_1\",\"amount_minor\":500,\"currency\":\"CNY\"}")
+                .timeout(Duration.ofMillis(QUERY_HANG_MS / 4)).build();
         assertThatThrownBy(() -> http.send(impatient, HttpResponse.BodyHandlers.ofString()))
                 .isInstanceOf(HttpTimeoutException.class);
 
@@ -103,7 +102,7 @@ class RefundSwitchesTest extends SandboxChannelIntegrationBase {
         String made = refund(outTradeNo, "rf_1", 500).body();
         assertThat((System.nanoTime() - refundStarted) / 1_000_000).isLessThan(QUERY_HANG_MS);
 
-        HttpRequest impatient = HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo + "/refunds/rf_1"))
+        HttpRequest impatient = signed("GET", "/sandbox-channel/trades/" + outTradeNo + "/refunds/rf_1", null)
                 .timeout(Duration.ofMillis(QUERY_HANG_MS / 4)).build();
         assertThatThrownBy(() -> http.send(impatient, HttpResponse.BodyHandlers.ofString()))
                 .isInstanceOf(HttpTimeoutException.class);

@@ -2,7 +2,6 @@ package dev.tristate.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
@@ -82,16 +81,12 @@ class RefundTest extends SandboxChannelIntegrationBase {
         String body = "{\"out_refund_no\":\"rf_same\",\"amount_minor\":500,\"currency\":\"CNY\"}";
 
         List<String> sameRefund = IntStream.range(0, 8).mapToObj(i -> http.sendAsync(
-                        HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo + "/refunds"))
-                                .header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        signed("POST", "/sandbox-channel/trades/" + outTradeNo + "/refunds", body).build(),
                         HttpResponse.BodyHandlers.ofString()))
                 .toList().stream().map(CompletableFuture::join).map(HttpResponse::body).toList();
         List<String> statuses = IntStream.range(0, 8).mapToObj(i -> http.sendAsync(
-                        HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo + "/refunds"))
-                                .header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofString("{\"out_refund_no\":\"rf_" + i
-                                        + "\",\"amount_minor\":500,\"currency\":\"CNY\"}")).build(),
+                        signed("POST", "/sandbox-channel/trades/" + outTradeNo + "/refunds", "{\"out_refund_no\":\"rf_"
+                                + i + "\",\"amount_minor\":500,\"currency\":\"CNY\"}").build(),
                         HttpResponse.BodyHandlers.ofString()))
                 .toList().stream().map(CompletableFuture::join).map(SandboxChannelIntegrationBase::refundStatus).toList();
 

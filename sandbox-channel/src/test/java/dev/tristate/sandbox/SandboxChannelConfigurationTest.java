@@ -75,4 +75,16 @@ class SandboxChannelConfigurationTest {
             assertThat(merchants.newestSecret("m-1")).hasValue("newest");
         });
     }
+
+    @Test
+    void merchantsConfiguredInPropertiesAreKnownWithoutAHostDirectory() {
+        runner.withPropertyValues("tristate.sandbox-channel.enabled=true",
+                "tristate.sandbox-channel.merchants.m-standalone=newest-secret,older-secret").run(context -> {
+                    SandboxMerchants merchants = context.getBean(SandboxMerchants.class);
+                    assertThat(merchants.secrets("m-standalone")).containsExactly("newest-secret", "older-secret");
+                    assertThat(merchants.isRegistered("m-elsewhere")).isFalse();
+                });
+        runner.withPropertyValues("tristate.sandbox-channel.enabled=true",
+                "tristate.sandbox-channel.merchants[has space]=s").run(context -> assertThat(context).hasFailed());
+    }
 }

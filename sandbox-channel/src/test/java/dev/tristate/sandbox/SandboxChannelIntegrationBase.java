@@ -183,18 +183,54 @@ abstract class SandboxChannelIntegrationBase {
         return URI.create("http://localhost:" + port + path);
     }
 
+    /** A GET of {@link #MERCHANT}, signed. */
     HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
+        return send(signed("GET", path, null));
     }
 
+    /** A POST of {@link #MERCHANT}, signed. */
     HttpResponse<String> post(String path, String jsonBody) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(jsonBody)));
+        return send(signed("POST", path, jsonBody));
     }
 
+    /** A PUT of {@link #MERCHANT}, signed. */
     HttpResponse<String> put(String path, String jsonBody) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(jsonBody)));
+        return send(signed("PUT", path, jsonBody));
+    }
+
+    /** A request of {@link #MERCHANT} signed with its secret at the clock's time; {@code jsonBody} null for none. */
+    HttpRequest.Builder signed(String method, String pathWithQuery, String jsonBody) {
+        return signedAs(MERCHANT, SECRET, method, pathWithQuery, jsonBody);
+    }
+
+    HttpRequest.Builder signedAs(String merchant, String secret, String method, String pathWithQuery,
+                                 String jsonBody) {
+        long t = clock.instant().getEpochSecond();
+        byte[] body = jsonBody == null ? new byte[0] : jsonBody.getBytes(StandardCharsets.UTF_8);
+        return unsigned(method, pathWithQuery, jsonBody)
+                .header("Sandbox-Merchant", merchant)
+                .header("Sandbox-Signature", "t=" + t + ",v1=" + requestHmacHex(secret, t, method, pathWithQuery, body));
+    }
+
+    HttpRequest.Builder unsigned(String method, String pathWithQuery, String jsonBody) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(pathWithQuery));
+        if (jsonBody == null) {
+            return request.method(method, HttpRequest.BodyPublishers.noBody());
+        }
+        return request.header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(jsonBody));
+    }
+
+    /** The contract's request signature, computed independently of the channel's code. */
+    static String requestHmacHex(String secret, long t, String method, String pathWithQuery, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            mac.update((t + "." + method + " " + pathWithQuery + "\n").getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(mac.doFinal(body));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Submits the pay page's form as a browser would, without any CSRF token; redirects are not followed. */

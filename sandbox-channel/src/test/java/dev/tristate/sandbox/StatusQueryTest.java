@@ -81,7 +81,7 @@ class StatusQueryTest extends SandboxChannelIntegrationBase {
         event(outTradeNo, "SUCCESS");
         behaviour(outTradeNo, "{\"query_timeout\":true}");
 
-        HttpRequest impatient = HttpRequest.newBuilder(uri("/sandbox-channel/trades/" + outTradeNo))
+        HttpRequest impatient = signed("GET", "/sandbox-channel/trades/" + outTradeNo, null)
                 .timeout(Duration.ofMillis(QUERY_HANG_MS / 4)).build();
         assertThatThrownBy(() -> http.send(impatient, HttpResponse.BodyHandlers.ofString()))
                 .isInstanceOf(HttpTimeoutException.class);

@@ -55,7 +55,7 @@ class TradeRegistrationTest extends SandboxChannelIntegrationBase {
     }
 
     @Test
-    void anUnknownMerchantIsInvalid() {
+    void aMerchantIdOtherThanTheSignersIsInvalid() {
         HttpResponse<String> answer = post("/sandbox-channel/trades",
                 registration(newOutTradeNo(), "m-nobody", 500, "USD", "Coffee"));
 
@@ -81,7 +81,7 @@ class TradeRegistrationTest extends SandboxChannelIntegrationBase {
                 Arguments.of("no out_trade_no", validWith("out_trade_no", null)),
                 Arguments.of("out_trade_no with a space", validWith("out_trade_no", "\"a b\"")),
                 Arguments.of("out_trade_no of 65 characters", validWith("out_trade_no", "\"" + "x".repeat(65) + "\"")),
-                Arguments.of("no merchant_id", validWith("merchant_id", null)),
+                Arguments.of("merchant_id not a string", validWith("merchant_id", "5")),
                 Arguments.of("amount as a string", validWith("amount_minor", "\"100\"")),
                 Arguments.of("amount with a fraction", validWith("amount_minor", "1.5")),
                 Arguments.of("negative amount", validWith("amount_minor", "-1")),

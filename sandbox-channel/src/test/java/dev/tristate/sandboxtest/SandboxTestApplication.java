@@ -17,4 +17,9 @@ public class SandboxTestApplication {
     MutableClock clock() {
         return new MutableClock(MutableClock.DEFAULT_START);
     }
+
+    @Bean
+    MutableMerchantDirectory merchantDirectory() {
+        return new MutableMerchantDirectory();
+    }
 }

@@ -6,6 +6,7 @@ import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
+import dev.tristate.testing.SandboxRequests;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,7 +23,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public final class CallbackTestSupport {
 
     /** A tenant with a sandbox account and signing secret, known to the in-process sandbox channel as well. */
-    public record SandboxTenant(TenantId tenant, String merchantId) {
+    public record SandboxTenant(TenantId tenant, String merchantId, String secret) {
     }
 
     /** Provisions a fresh such tenant: ids "t-{prefix}-…" and "m-{prefix}-…", secret "{prefix}-secret-…". */
@@ -35,7 +36,7 @@ public final class CallbackTestSupport {
         tenants.provision(new ProvisionTenantCommand(tenant, name, new MerchantId(merchantId), Optional.empty(),
                 Optional.of(secret)));
         sandbox.register(merchantId, List.of(secret));
-        return new SandboxTenant(tenant, merchantId);
+        return new SandboxTenant(tenant, merchantId, secret);
     }
 
     public static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -49,6 +50,13 @@ public final class CallbackTestSupport {
                 + paymentId + "\",\"trade_no\":\"" + tradeNo + "\",\"trade_status\":\"" + status
                 + "\",\"amount_minor\":" + amountMinor + ",\"currency\":\"CNY\",\"event_time\":\"" + Instant.now()
                 + "\"}";
+    }
+
+    /** A request to the in-process sandbox's own endpoints as the merchant, signed with its secret. */
+    public static HttpResponse<String> sandbox(int port, String merchantId, String secret, String method, String path,
+                                               String jsonBody) throws Exception {
+        return HTTP.send(SandboxRequests.signed(URI.create("http://127.0.0.1:" + port), merchantId, secret, method,
+                path, jsonBody).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     public static HttpResponse<String> post(int port, String secret, String body) throws Exception {

@@ -64,9 +64,6 @@ import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -122,6 +119,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
 
     private TenantId tenant;
     private String merchantId;
+    private String secret;
     private JdbcTemplate jdbc;
     private Reconciliation reconciliation;
 
@@ -152,6 +150,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
                 "rec", "Reconciled shop");
         tenant = created.tenant();
         merchantId = created.merchantId();
+        secret = created.secret();
         jdbc = new JdbcTemplate(dataSource);
     }
 
@@ -625,9 +624,6 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     }
 
     private int sandboxCall(String method, String path, String body) throws Exception {
-        return CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode();
+        return CallbackTestSupport.sandbox(port, merchantId, secret, method, path, body).statusCode();
     }
 }

@@ -35,8 +35,6 @@ import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.sandbox.SandboxMerchants;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
@@ -80,6 +78,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
 
     private TenantId tenant;
     private String merchantId;
+    private String secret;
     private JdbcTemplate jdbc;
 
     @BeforeEach
@@ -88,6 +87,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
                 "res", "Resolver shop");
         tenant = created.tenant();
         merchantId = created.merchantId();
+        secret = created.secret();
         jdbc = new JdbcTemplate(dataSource);
     }
 
@@ -99,9 +99,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     }
 
     private HttpResponse<String> sandbox(String method, String path, String body) throws Exception {
-        return CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return CallbackTestSupport.sandbox(port, merchantId, secret, method, path, body);
     }
 
     private void payAtTheSandboxWithTheCallbackDropped(String paymentId) throws Exception {

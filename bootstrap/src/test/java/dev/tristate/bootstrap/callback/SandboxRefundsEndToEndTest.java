@@ -12,7 +12,6 @@ import dev.tristate.domain.payment.RefundStatus;
 import dev.tristate.domain.resolution.QuerySchedule;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
-import dev.tristate.sandbox.SandboxMerchants;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -40,7 +39,6 @@ class SandboxRefundsEndToEndTest extends ApplicationOverHttpTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @Autowired SandboxMerchants sandboxMerchants;
     @Autowired RefundStore refunds;
     @Autowired List<ChannelGateway> gateways;
     @Autowired ApplicationContext app;
@@ -72,14 +70,14 @@ class SandboxRefundsEndToEndTest extends ApplicationOverHttpTest {
         String secret = "sbr-secret-" + suffix;
         String apiKey = tenants.provision(new ProvisionTenantCommand(tenant, "Refunding shop",
                 new MerchantId(merchantId), Optional.empty(), Optional.of(secret))).apiKey().orElseThrow().value();
-        sandboxMerchants.register(merchantId, List.of(secret));
 
         HttpResponse<String> created = call("POST", "/api/v1/payments", apiKey, "pay-" + suffix,
                 "{\"merchant_order_id\":\"o-" + suffix + "\",\"amount_minor\":1000,\"currency\":\"CNY\","
                         + "\"channel\":\"sandbox\",\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}");
         assertThat(created.statusCode()).isEqualTo(201);
         String paymentId = JSON.readTree(created.body()).get("payment_id").stringValue();
-        assertThat(call("POST", "/sandbox-channel/trades/" + paymentId + "/events", null, null,
+        assertThat(CallbackTestSupport.sandbox(port, merchantId, secret, "POST",
+                "/sandbox-channel/trades/" + paymentId + "/events",
                 "{\"status\":\"SUCCESS\"}").statusCode()).isEqualTo(200);
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> "SUCCEEDED".equals(payment(apiKey, paymentId).get("status").stringValue()));
@@ -89,15 +87,16 @@ class SandboxRefundsEndToEndTest extends ApplicationOverHttpTest {
         assertThat(part.statusCode()).isEqualTo(201);
         assertThat(JSON.readTree(part.body()).get("status").stringValue()).isEqualTo("SUCCEEDED");
         String first = JSON.readTree(part.body()).get("refund_id").stringValue();
-        HttpResponse<String> atSandbox = call("GET", "/sandbox-channel/trades/" + paymentId + "/refunds/" + first,
-                null, null, null);
+        HttpResponse<String> atSandbox = CallbackTestSupport.sandbox(port, merchantId, secret, "GET",
+                "/sandbox-channel/trades/" + paymentId + "/refunds/" + first, null);
         assertThat(JSON.readTree(atSandbox.body()).get("refund_status").stringValue()).isEqualTo("SUCCESS");
         assertThat(refunds.find(tenant, new RefundId(first)).orElseThrow().channelRefundNo())
                 .isEqualTo(JSON.readTree(atSandbox.body()).get("refund_no").stringValue());
         assertThat(payment(apiKey, paymentId).get("status").stringValue()).isEqualTo("PARTIALLY_REFUNDED");
 
         // The sandbox refunds at once but answers only after the gateway's read timeout: the answer is lost.
-        assertThat(call("PUT", "/sandbox-channel/trades/" + paymentId + "/behaviour", null, null,
+        assertThat(CallbackTestSupport.sandbox(port, merchantId, secret, "PUT",
+                "/sandbox-channel/trades/" + paymentId + "/behaviour",
                 "{\"refund_timeout\":true}").statusCode()).isEqualTo(200);
         HttpResponse<String> lost = call("POST", "/api/v1/payments/" + paymentId + "/refunds", apiKey,
                 "refund-2-" + suffix, "{\"amount_minor\":700}");
@@ -107,7 +106,8 @@ class SandboxRefundsEndToEndTest extends ApplicationOverHttpTest {
         assertThat(refunds.find(tenant, new RefundId(second)).orElseThrow().status()).isEqualTo(RefundStatus.UNKNOWN);
         JsonNode meanwhile = payment(apiKey, paymentId);
         assertThat(meanwhile.get("refunded_minor").longValue()).isEqualTo(300);
-        assertThat(call("PUT", "/sandbox-channel/trades/" + paymentId + "/behaviour", null, null,
+        assertThat(CallbackTestSupport.sandbox(port, merchantId, secret, "PUT",
+                "/sandbox-channel/trades/" + paymentId + "/behaviour",
                 "{\"refund_timeout\":false}").statusCode()).isEqualTo(200);
 
         // A resolver whose clock is past the first query: it asks the sandbox's refund query.

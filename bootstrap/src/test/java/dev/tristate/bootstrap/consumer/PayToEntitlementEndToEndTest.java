@@ -5,10 +5,8 @@ import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
-import dev.tristate.sandbox.SandboxMerchants;
 import dev.tristate.testing.IntegrationEnvironment;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Nested;
@@ -33,14 +31,16 @@ import org.springframework.test.context.DynamicPropertySource;
 class PayToEntitlementEndToEndTest {
 
     private static final String DEMO_KEY = "tsk_" + "e2e".repeat(20);
+    private static final String DEMO_SECRET = "whsec_e2e_demo_sandbox_secret";
 
     @Test
     void onTheEmbeddedDefault(@TempDir Path dataDir) throws Exception {
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TristateApplication.class)
                 .profiles("embedded").run("--server.port=0", "--tristate.data-dir=" + dataDir,
-                        "--tristate.demo.api-key=" + DEMO_KEY, "--tristate.relay.interval=100ms")) {
+                        "--tristate.demo.api-key=" + DEMO_KEY, "--tristate.demo.sandbox-secret=" + DEMO_SECRET,
+                        "--tristate.relay.interval=100ms")) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-            new PayToEntitlementScenario(port, DEMO_KEY).run();
+            new PayToEntitlementScenario(port, DEMO_KEY, "demo-merchant", DEMO_SECRET).run();
         }
     }
 
@@ -58,7 +58,6 @@ class PayToEntitlementEndToEndTest {
 
         @LocalServerPort int port;
         @Autowired ProvisionTenantUseCase provisioning;
-        @Autowired SandboxMerchants sandbox;
 
         @Test
         void onTheProdProfile() throws Exception {
@@ -67,10 +66,7 @@ class PayToEntitlementEndToEndTest {
             String secret = "e2e-sandbox-secret-" + suffix;
             var provisioned = provisioning.provision(new ProvisionTenantCommand(new TenantId("t-e2e-" + suffix),
                     "E2E " + suffix, new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
-            // Registered at start-up for the tenants that existed then; this one is newer.
-            sandbox.register(merchant, List.of(secret));
-
-            new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value()).run();
+            new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value(), merchant, secret).run();
         }
     }
 }

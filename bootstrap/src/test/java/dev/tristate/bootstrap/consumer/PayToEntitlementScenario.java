@@ -3,6 +3,7 @@ package dev.tristate.bootstrap.consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tristate.testing.SandboxRequests;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,10 +28,15 @@ final class PayToEntitlementScenario {
 
     private final String base;
     private final String apiKey;
+    private final String merchant;
+    private final String secret;
 
-    PayToEntitlementScenario(int port, String apiKey) {
+    /** The tenant's API key, and its sandbox merchant id and secret for driving the sandbox as that merchant. */
+    PayToEntitlementScenario(int port, String apiKey, String merchant, String secret) {
         this.base = "http://localhost:" + port;
         this.apiKey = apiKey;
+        this.merchant = merchant;
+        this.secret = secret;
     }
 
     void run() throws Exception {
@@ -64,18 +70,19 @@ final class PayToEntitlementScenario {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(order)));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         String payment = JSON.readTree(created.body()).get("payment_id").stringValue();
-        String trade = base + "/sandbox-channel/trades/" + payment;
-        assertThat(send(json(trade + "/behaviour", "PUT", "{\"duplicates\":3,\"out_of_order\":true}")).statusCode())
-                .isEqualTo(200);
+        String trade = "/sandbox-channel/trades/" + payment;
+        assertThat(send(sandbox("PUT", trade + "/behaviour", "{\"duplicates\":3,\"out_of_order\":true}"))
+                .statusCode()).isEqualTo(200);
         // PROCESSING is held back and arrives after the SUCCESS; every notification goes out four times.
-        assertThat(send(json(trade + "/events", "POST", "{\"status\":\"PROCESSING\"}")).statusCode()).isEqualTo(200);
-        assertThat(send(json(trade + "/events", "POST", "{\"status\":\"SUCCESS\"}")).statusCode()).isEqualTo(200);
+        assertThat(send(sandbox("POST", trade + "/events", "{\"status\":\"PROCESSING\"}")).statusCode())
+                .isEqualTo(200);
+        assertThat(send(sandbox("POST", trade + "/events", "{\"status\":\"SUCCESS\"}")).statusCode()).isEqualTo(200);
         return payment;
     }
 
     private boolean allDelivered(String payment) throws Exception {
-        JsonNode notifications = JSON.readTree(send(HttpRequest.newBuilder(
-                URI.create(base + "/sandbox-channel/trades/" + payment + "/notifications")).GET()).body());
+        JsonNode notifications = JSON.readTree(send(sandbox("GET",
+                "/sandbox-channel/trades/" + payment + "/notifications", null)).body());
         if (notifications.size() < 2) {
             return false;
         }
@@ -95,9 +102,8 @@ final class PayToEntitlementScenario {
         return JSON.readTree(response.body());
     }
 
-    private static HttpRequest.Builder json(String url, String method, String body) {
-        return HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body));
+    private HttpRequest.Builder sandbox(String method, String path, String body) {
+        return SandboxRequests.signed(URI.create(base), merchant, secret, method, path, body);
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {

@@ -4,7 +4,9 @@ import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
+import dev.tristate.application.tenant.port.in.UnusableCredentialsQuery;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -19,17 +21,20 @@ class DashboardController {
     private final ObjectProvider<ReconciliationQuery> reconciliation;
     private final ObjectProvider<WorkQuarantineQuery> work;
     private final RecentSignInLockoutsQuery lockouts;
+    private final ObjectProvider<UnusableCredentialsQuery> unusableCredentials;
 
     /** The dashboard's sign-in lockouts: of the last day, the newest few (the audit log has them all). */
     static final Duration RECENT_LOCKOUTS = Duration.ofHours(24);
     static final int LOCKOUTS_SHOWN = 10;
 
     DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation,
-                        ObjectProvider<WorkQuarantineQuery> work, RecentSignInLockoutsQuery lockouts) {
+                        ObjectProvider<WorkQuarantineQuery> work, RecentSignInLockoutsQuery lockouts,
+                        ObjectProvider<UnusableCredentialsQuery> unusableCredentials) {
         this.dashboard = dashboard;
         this.reconciliation = reconciliation;
         this.work = work;
         this.lockouts = lockouts;
+        this.unusableCredentials = unusableCredentials;
     }
 
     /** {@code locked}: the seconds to wait, as {@link SignInGate} says them; anything else reads as a short while. */
@@ -49,6 +54,8 @@ class DashboardController {
         model.addAttribute("quarantinedDeliveries", quarantined == null ? null
                 : quarantined.countQuarantinedDeliveries());
         model.addAttribute("quarantinedTasks", quarantined == null ? null : quarantined.countQuarantinedTasks());
+        UnusableCredentialsQuery unusable = unusableCredentials.getIfAvailable();
+        model.addAttribute("unusableCredentials", unusable == null ? List.of() : unusable.unusableCredentials());
         return "admin/dashboard";
     }
 

@@ -3,6 +3,7 @@ package dev.tristate.application.payment.service;
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.payment.port.in.ChannelRefused;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
@@ -15,6 +16,7 @@ import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
@@ -110,6 +112,9 @@ class CreatePaymentService implements CreatePaymentUseCase {
             if (failure.outcomeClass().mustBeResolved()) {
                 // The channel may hold the trade: the retry registers the same payment id again, which it accepts.
                 throw new ChannelOutcomeUnknown(gateway.channel(), RETRY_AFTER_UNKNOWN_CHANNEL_OUTCOME);
+            }
+            if (failure.outcomeClass() == OutcomeClass.DEFINITE) {
+                throw new ChannelRefused(gateway.channel(), failure.getMessage());
             }
             throw new ChannelUnavailable(gateway.channel());
         }

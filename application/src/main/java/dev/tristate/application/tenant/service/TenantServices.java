@@ -7,12 +7,15 @@ import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.in.TenantsQuery;
+import dev.tristate.application.tenant.port.in.UnusableCredentialsQuery;
+import dev.tristate.application.tenant.port.out.ChannelAccountCheck;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 /** The tenant feature's use cases, built for the wiring: the implementations stay inside this package. */
 public final class TenantServices {
@@ -45,6 +48,12 @@ public final class TenantServices {
     public static TenantsQuery tenants(TenantRepository tenants, ChannelCredentialStore credentials,
                                        TenantWebhooks webhooks) {
         return new TenantsQueryService(tenants, credentials, webhooks);
+    }
+
+    /** The stored accounts that the checked channels cannot use; see {@link UnusableCredentialsQuery}. */
+    public static UnusableCredentialsQuery unusableCredentials(ChannelCredentialStore credentials,
+                                                               List<ChannelAccountCheck> checks, Clock clock) {
+        return new UnusableCredentialsService(credentials, checks, clock);
     }
 
     public static ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks, Clock clock) {

@@ -18,6 +18,7 @@ import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.payment.port.in.ChannelRefused;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
@@ -258,12 +259,22 @@ class CreatePaymentServiceTest {
         assertThat(storedKey(TENANT, "k-1").record().responseBody()).isEqualTo(first.response().body());
     }
 
+    @Test
+    void aDefiniteRefusalOfTheChannelCarriesItsReason() {
+        gateway.failNextWith(new ChannelFailure(OutcomeClass.DEFINITE, "unknown merchant_id m-1", null));
+
+        assertThatThrownBy(() -> create("k-1", aRequest("o-1001"))).isInstanceOfSatisfying(ChannelRefused.class,
+                refused -> assertThat(refused.reason()).isEqualTo("unknown merchant_id m-1"));
+        assertThat(paymentsOf(TENANT)).isZero();
+    }
+
     @ParameterizedTest
     @EnumSource(value = OutcomeClass.class, names = {"DEFINITE", "RETRYABLE"})
-    void aChannelFailureIsUnavailableStoresNothingAndTheRetryMayStartAtOnce(OutcomeClass outcome) {
+    void aChannelFailureStoresNothingAndTheRetryMayStartAtOnce(OutcomeClass outcome) {
         gateway.failNextWith(new ChannelFailure(outcome, "connection refused", null));
 
-        assertThatThrownBy(() -> create("k-1", aRequest("o-1001"))).isInstanceOf(ChannelUnavailable.class);
+        assertThatThrownBy(() -> create("k-1", aRequest("o-1001"))).isInstanceOf(
+                outcome == OutcomeClass.DEFINITE ? ChannelRefused.class : ChannelUnavailable.class);
         IdempotencyEntry released = storedKey(TENANT, "k-1");
         assertThat(released.inFlight()).isTrue();
         assertThat(released.leaseUntil()).isEqualTo(T0);

@@ -6,6 +6,7 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
@@ -19,23 +20,26 @@ import java.util.function.Supplier;
  * {@link ChannelFailure} that says whether the sandbox may have acted: not reached (connection refused, unknown
  * host, connect timeout) and 5xx are RETRYABLE, 4xx is DEFINITE, and anything after the request may have left
  * (read timeout, reset, an unreadable success) is UNKNOWN, never "no". The exchange itself is {@link SandboxHttp}'s,
- * the reading of answers {@link SandboxAnswers}', the refund calls {@link SandboxRefunds}'.
+ * the reading of answers {@link SandboxAnswers}', the refund calls {@link SandboxRefunds}'. Every request is the merchant account's, signed with its newest secret
+ * ({@link SandboxMerchantSecrets}); without one nothing is sent (DEFINITE).
  */
 public final class SandboxChannelGateway implements ChannelGateway {
 
     private final SandboxHttp http;
     private final SandboxRefunds refunds;
 
-    public SandboxChannelGateway(URI baseUrl, Duration connectTimeout, Duration readTimeout) {
-        this(constant(baseUrl), connectTimeout, readTimeout);
+    public SandboxChannelGateway(URI baseUrl, Duration connectTimeout, Duration readTimeout,
+                                 SandboxMerchantSecrets secrets) {
+        this(constant(baseUrl), connectTimeout, readTimeout, secrets, Clock.systemUTC());
     }
 
     /**
      * With the base URL read at each call: when the sandbox runs in this very process on a port chosen at start-up
      * (server.port=0), the port is known only once the web server is up, after this gateway was created.
      */
-    public SandboxChannelGateway(Supplier<URI> baseUrl, Duration connectTimeout, Duration readTimeout) {
-        this.http = new SandboxHttp(baseUrl, connectTimeout, readTimeout);
+    public SandboxChannelGateway(Supplier<URI> baseUrl, Duration connectTimeout, Duration readTimeout,
+                                 SandboxMerchantSecrets secrets, Clock clock) {
+        this.http = new SandboxHttp(baseUrl, connectTimeout, readTimeout, secrets, clock);
         this.refunds = new SandboxRefunds(http);
     }
 
@@ -61,7 +65,7 @@ public final class SandboxChannelGateway implements ChannelGateway {
         body.put("currency", payment.amount().currencyCode());
         body.put("description", payment.description());
         HttpResponse<byte[]> response = http.postJson(http.uri("/sandbox-channel/trades"), body,
-                "registering trade " + outTradeNo);
+                "registering trade " + outTradeNo, merchantAccount);
         int status = response.statusCode();
         if (status == 200 || status == 201) {
             return SandboxAnswers.registration(response.body(), outTradeNo);
@@ -76,9 +80,10 @@ public final class SandboxChannelGateway implements ChannelGateway {
     @Override
     public TradeQueryAnswer queryTrade(String outTradeNo, String merchantAccount) {
         Objects.requireNonNull(outTradeNo, "out_trade_no");
+        Objects.requireNonNull(merchantAccount, "merchant account");
         String what = "the query of trade " + outTradeNo;
         HttpResponse<byte[]> response = http.get(http.uri("/sandbox-channel/trades/" + SandboxHttp.segment(outTradeNo)),
-                "application/json", what);
+                "application/json", what, merchantAccount);
         int status = response.statusCode();
         String raw = SandboxAnswers.raw(response.body());
         if (status == 404) {
@@ -91,17 +96,16 @@ public final class SandboxChannelGateway implements ChannelGateway {
     }
 
     /**
-     * The contract's statement: {@code GET {baseUrl}/sandbox-channel/statements/{yyyy-MM-dd}?merchant_id=...}, the
-     * CSV bytes as the sandbox wrote them (the caller reads them). 404 or another 4xx is DEFINITE, 5xx RETRYABLE, a
+     * The contract's statement: {@code GET {baseUrl}/sandbox-channel/statements/{yyyy-MM-dd}}, the merchant's rows
+     * (the signed request says whose) as the sandbox wrote them (the caller reads them). 404 or another 4xx is DEFINITE, 5xx RETRYABLE, a
      * lost answer UNKNOWN.
      */
     @Override
     public byte[] fetchStatement(LocalDate day, String merchantAccount) {
         Objects.requireNonNull(day, "day");
         Objects.requireNonNull(merchantAccount, "merchant account");
-        URI uri = http.uri("/sandbox-channel/statements/" + day + "?merchant_id="
-                + SandboxHttp.segment(merchantAccount));
-        HttpResponse<byte[]> response = http.get(uri, "text/csv", "the statement of " + day);
+        URI uri = http.uri("/sandbox-channel/statements/" + day);
+        HttpResponse<byte[]> response = http.get(uri, "text/csv", "the statement of " + day, merchantAccount);
         int status = response.statusCode();
         if (status == 200) {
             return response.body() == null ? new byte[0] : response.body();

@@ -31,7 +31,7 @@ final class SandboxRefunds {
         body.put("currency", refund.amount().currencyCode());
         body.put("reason", refund.reason() == null ? "" : refund.reason());
         body.put("merchant_id", merchantAccount);
-        HttpResponse<byte[]> response = http.postJson(refundsUri(refund.outTradeNo(), ""), body, what);
+        HttpResponse<byte[]> response = http.postJson(refundsUri(refund.outTradeNo(), ""), body, what, merchantAccount);
         int status = response.statusCode();
         if (status == 200 || status == 201) {
             return SandboxAnswers.refundAnswer(response.body(), refund.outTradeNo(), refund.outRefundNo(), what);
@@ -49,8 +49,8 @@ final class SandboxRefunds {
         Objects.requireNonNull(outRefundNo, "out_refund_no");
         Objects.requireNonNull(merchantAccount, "merchant account");
         String what = "the query of refund " + outRefundNo + " of trade " + outTradeNo;
-        HttpResponse<byte[]> response = http.get(refundsUri(outTradeNo, "/" + SandboxHttp.segment(outRefundNo)
-                + "?merchant_id=" + SandboxHttp.segment(merchantAccount)), "application/json", what);
+        HttpResponse<byte[]> response = http.get(refundsUri(outTradeNo, "/" + SandboxHttp.segment(outRefundNo)),
+                "application/json", what, merchantAccount);
         int status = response.statusCode();
         if (status == 200) {
             return SandboxAnswers.refundAnswer(response.body(), outTradeNo, outRefundNo, what);

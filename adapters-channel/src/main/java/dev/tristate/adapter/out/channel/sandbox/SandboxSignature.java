@@ -13,8 +13,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The sandbox channel's signature (contract: {@code Sandbox-Signature: t=<unix seconds>,v1=<hex>}): lowercase hex
- * HMAC-SHA256, keyed with the secret's UTF-8 bytes, over {@code <t>.<raw body bytes>}. Public so that the sandbox
- * simulator and tests elsewhere sign exactly as this adapter verifies.
+ * HMAC-SHA256, keyed with the secret's UTF-8 bytes, over {@code <t>.<raw body bytes>} for a notification, and over
+ * {@code <t>.<METHOD> <path with query>\n<raw body bytes>} for the system's own requests to the sandbox. Public so
+ * that the sandbox simulator and tests elsewhere sign exactly as this adapter verifies.
  */
 public final class SandboxSignature {
 
@@ -28,6 +29,16 @@ public final class SandboxSignature {
     /** The header value for one secret: {@code t=<t>,v1=<hex>}. */
     public static String sign(String secret, long t, byte[] body) {
         return "t=" + t + ",v1=" + v1(secret, t, body);
+    }
+
+    /** The header value of a request to the sandbox: {@code t=<t>,v1=<hex>} over {@code <t>.<METHOD> <path>\n<body>}. */
+    public static String signRequest(String secret, long t, String method, String pathWithQuery, byte[] body) {
+        Objects.requireNonNull(body, "body");
+        byte[] line = (method + " " + pathWithQuery + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] signed = new byte[line.length + body.length];
+        System.arraycopy(line, 0, signed, 0, line.length);
+        System.arraycopy(body, 0, signed, line.length, body.length);
+        return sign(secret, t, signed);
     }
 
     /** The lowercase hex HMAC-SHA256 of {@code <t>.<body>}, the value of one {@code v1=} entry. */

@@ -15,6 +15,7 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.testing.SandboxRequests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,7 +27,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,6 +51,7 @@ class SandboxChannelGatewayTest {
     private static final Duration SHORT_READ_TIMEOUT = Duration.ofMillis(300);
     /** For servers that answer at once: generous, so a loaded machine does not turn an answer into a timeout. */
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    private static final SandboxMerchantSecrets SECRETS = merchant -> Optional.of("secret-of-" + merchant);
     private static final String PAY_URL = "http://127.0.0.1/sandbox-channel/pay/pay_test_0001";
 
     private final Payment payment = PaymentTestData.aPendingPayment()
@@ -192,9 +197,9 @@ class SandboxChannelGatewayTest {
     void refusesTimeoutsThatAreNotPositive() {
         URI base = URI.create("http://127.0.0.1:1");
 
-        assertThatThrownBy(() -> new SandboxChannelGateway(base, Duration.ZERO, SHORT_READ_TIMEOUT))
+        assertThatThrownBy(() -> new SandboxChannelGateway(base, Duration.ZERO, SHORT_READ_TIMEOUT, SECRETS))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SandboxChannelGateway(base, CONNECT_TIMEOUT, Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> new SandboxChannelGateway(base, CONNECT_TIMEOUT, Duration.ofSeconds(-1), SECRETS))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -309,7 +314,8 @@ class SandboxChannelGatewayTest {
 
         assertThat(gateway.queryRefund("pay_r1", "rf_1", "m 100"))
                 .isInstanceOf(RefundAnswer.Succeeded.class);
-        assertThat(target.get()).isEqualTo("GET /sandbox-channel/trades/pay_r1/refunds/rf_1?merchant_id=m+100");
+        assertThat(target.get()).as("the signed Sandbox-Merchant says whose refund it is")
+                .isEqualTo("GET /sandbox-channel/trades/pay_r1/refunds/rf_1");
         answer.set(REFUNDED.replace("SUCCESS", "PROCESSING"));
         assertThat(gateway.queryRefund("pay_r1", "rf_1", "m-100"))
                 .isInstanceOf(RefundAnswer.Processing.class);
@@ -421,7 +427,66 @@ class SandboxChannelGatewayTest {
     }
 
     private static SandboxChannelGateway gateway(URI base, Duration readTimeout) {
-        return new SandboxChannelGateway(base, CONNECT_TIMEOUT, readTimeout);
+        return new SandboxChannelGateway(base, CONNECT_TIMEOUT, readTimeout, SECRETS);
+    }
+
+    @Test
+    void everyRequestIsTheMerchantsSignedWithItsNewestSecretOverMethodPathAndBody() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        URI base = serve(exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            String merchant = exchange.getRequestHeaders().getFirst("Sandbox-Merchant");
+            String signature = exchange.getRequestHeaders().getFirst("Sandbox-Signature");
+            long t = Long.parseLong(signature.substring(2, signature.indexOf(',')));
+            String pathWithQuery = exchange.getRequestURI().getRawPath()
+                    + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
+            String expected = SandboxRequests.v1("secret-of-" + merchant, t, exchange.getRequestMethod(),
+                    pathWithQuery, body);
+            seen.add(merchant + " " + exchange.getRequestMethod() + " " + pathWithQuery + " "
+                    + signature.equals("t=" + t + ",v1=" + expected)
+                    + " " + (Math.abs(t - Instant.now().getEpochSecond()) <= 5));
+            respond(exchange, 500, "{}");
+        });
+        SandboxChannelGateway gateway = gateway(base, ANSWER_TIMEOUT);
+
+        assertThatThrownBy(() -> gateway.registerTrade(payment, "m-100")).isInstanceOf(ChannelFailure.class);
+        assertThatThrownBy(() -> gateway.queryTrade("pay_q1", "m-100")).isInstanceOf(ChannelFailure.class);
+        assertThatThrownBy(() -> gateway.refund(refundRequest(), "m-100")).isInstanceOf(ChannelFailure.class);
+        assertThatThrownBy(() -> gateway.queryRefund("pay_r1", "rf 1", "m-100")).isInstanceOf(ChannelFailure.class);
+
+        assertThat(seen).containsExactly(
+                "m-100 POST /sandbox-channel/trades true true",
+                "m-100 GET /sandbox-channel/trades/pay_q1 true true",
+                "m-100 POST /sandbox-channel/trades/pay_r1/refunds true true",
+                "m-100 GET /sandbox-channel/trades/pay_r1/refunds/rf+1 true true");
+    }
+
+    @Test
+    void aStoredAccountNoHeaderCanCarryIsADefiniteFailureNotSent() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        URI base = serve(exchange -> {
+            seen.add(exchange.getRequestURI().toString());
+            respond(exchange, 200, "{}");
+        });
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-1\r\nX-Injected: 1"),
+                OutcomeClass.DEFINITE);
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
+    void withoutAValidSecretNothingIsSentAndTheFailureIsDefinite() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        URI base = serve(exchange -> {
+            seen.add(exchange.getRequestURI().toString());
+            respond(exchange, 200, "{}");
+        });
+        SandboxChannelGateway gateway = new SandboxChannelGateway(base, CONNECT_TIMEOUT, ANSWER_TIMEOUT,
+                merchant -> Optional.empty());
+
+        assertFailure(() -> gateway.registerTrade(payment, "m-100"), OutcomeClass.DEFINITE);
+        assertFailure(() -> gateway.refund(refundRequest(), "m-100"), OutcomeClass.DEFINITE);
+        assertThat(seen).isEmpty();
     }
 
     private URI serve(HttpHandler handler) {

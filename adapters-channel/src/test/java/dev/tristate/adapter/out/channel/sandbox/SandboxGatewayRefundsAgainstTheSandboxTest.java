@@ -11,16 +11,18 @@ import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.sandbox.SandboxChannelConfiguration;
 import dev.tristate.sandbox.SandboxMerchants;
+import dev.tristate.testing.SandboxRequests;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,6 +52,9 @@ class SandboxGatewayRefundsAgainstTheSandboxTest {
 
     static final long HANG_MS = 3000;
     private static final String MERCHANT = "m-gateway-test";
+    private static final String SECRET = "whsec_gateway_test_secret";
+    private static final String SOMEONE_ELSE = "m-someone-else";
+    private static final Map<String, String> SECRETS = Map.of(MERCHANT, SECRET, SOMEONE_ELSE, "whsec_someone_else");
 
     @SpringBootConfiguration
     @EnableAutoConfiguration
@@ -69,10 +74,12 @@ class SandboxGatewayRefundsAgainstTheSandboxTest {
 
     @BeforeEach
     void aMerchantAndGateways() {
-        merchants.register(MERCHANT, List.of("whsec_gateway_test_secret"));
+        SECRETS.forEach((merchant, secret) -> merchants.register(merchant, List.of(secret)));
         URI base = URI.create("http://localhost:" + port);
-        gateway = new SandboxChannelGateway(base, Duration.ofSeconds(2), Duration.ofSeconds(10));
-        impatientGateway = new SandboxChannelGateway(base, Duration.ofSeconds(2), Duration.ofMillis(HANG_MS / 6));
+        SandboxMerchantSecrets secrets = merchant -> Optional.ofNullable(SECRETS.get(merchant));
+        gateway = new SandboxChannelGateway(base, Duration.ofSeconds(2), Duration.ofSeconds(10), secrets);
+        impatientGateway = new SandboxChannelGateway(base, Duration.ofSeconds(2), Duration.ofMillis(HANG_MS / 6),
+                secrets);
     }
 
     @Test
@@ -116,7 +123,7 @@ class SandboxGatewayRefundsAgainstTheSandboxTest {
         assertFailure(() -> gateway.refund(refund(outTradeNo, "rf_1", 600), MERCHANT), OutcomeClass.DEFINITE);
         assertFailure(() -> gateway.refund(refund("pay_never_" + UUID.randomUUID(), "rf_1", 600), MERCHANT),
                 OutcomeClass.DEFINITE);
-        assertFailure(() -> gateway.refund(refund(outTradeNo, "rf_2", 1), "m-someone-else"), OutcomeClass.DEFINITE);
+        assertFailure(() -> gateway.refund(refund(outTradeNo, "rf_2", 1), SOMEONE_ELSE), OutcomeClass.DEFINITE);
     }
 
     @Test
@@ -195,10 +202,8 @@ class SandboxGatewayRefundsAgainstTheSandboxTest {
 
     private void send(String method, String path, String json) {
         try {
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                    .header("Content-Type", "application/json")
-                    .method(method, HttpRequest.BodyPublishers.ofString(json)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> answer = http.send(SandboxRequests.signed(URI.create("http://localhost:" + port),
+                    MERCHANT, SECRET, method, path, json).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         } catch (IOException e) {
             throw new IllegalStateException(e);

@@ -3,6 +3,7 @@ package dev.tristate.adapter.in.web.problem;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
 import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.payment.port.in.ChannelRefused;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.refund.port.in.RefundNotFound;
@@ -72,6 +73,11 @@ public class ProblemAdvice {
     @ExceptionHandler(ChannelUnavailable.class)
     ResponseEntity<byte[]> channelUnavailable(ChannelUnavailable e, HttpServletRequest request) {
         return answer(Problems.channelUnavailable(e.channel()), request);
+    }
+
+    @ExceptionHandler(ChannelRefused.class)
+    ResponseEntity<byte[]> channelRefused(ChannelRefused e, HttpServletRequest request) {
+        return answer(Problems.channelRefused(e.channel(), e.reason()), request);
     }
 
     @ExceptionHandler(ChannelOutcomeUnknown.class)

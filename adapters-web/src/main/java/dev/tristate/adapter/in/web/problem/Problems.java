@@ -72,6 +72,12 @@ public final class Problems {
                 "channel " + channel + " did not accept the trade; nothing was created, the request may be sent again");
     }
 
+    /** The channel said no for certain: a 4xx naming its reason, not a 502 that invites the same request again. */
+    public static Problem channelRefused(String channel, String reason) {
+        return Problem.of(422, "CHANNEL_REFUSED", "Channel refused the trade",
+                "channel " + channel + " refused the trade; nothing was created: " + reason);
+    }
+
     public static Problem channelOutcomeUnknown(String channel, Duration retryAfter) {
         return Problem.of(503, "CHANNEL_OUTCOME_UNKNOWN", "Channel outcome unknown",
                 "channel " + channel + " did not answer in time; the payment was not created. Send the same request"

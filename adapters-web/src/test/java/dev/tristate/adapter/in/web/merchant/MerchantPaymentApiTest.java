@@ -315,7 +315,19 @@ class MerchantPaymentApiTest {
     }
 
     @Test
-    void aChannelThatRefusesIs502AndNothingIsStored() throws Exception {
+    void aChannelThatDefinitelyRefusesIs422WithItsReasonAndNothingIsStored() throws Exception {
+        String key = newKey();
+        api.gateway.failNextWith(new ChannelFailure(OutcomeClass.DEFINITE, "unknown merchant_id m-1", null));
+
+        MockHttpServletResponse refused = create(key, BODY);
+
+        assertProblem(refused, 422, "CHANNEL_REFUSED");
+        assertThat(refused.getContentAsString()).contains("unknown merchant_id m-1");
+        assertThat(create(key, BODY).getStatus()).as("the key is free for the retry").isEqualTo(201);
+    }
+
+    @Test
+    void aChannelThatFailsIs502AndNothingIsStored() throws Exception {
         String key = newKey();
         api.gateway.failNextWith(new ChannelFailure(OutcomeClass.RETRYABLE, "HTTP 500 from channel", null));
 
