@@ -17,6 +17,7 @@ import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCr
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.TenantChange;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
@@ -28,6 +29,8 @@ import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -50,8 +53,11 @@ class TenantAdministrationServiceTest {
     private final ProvisionTenantService provisioning = new ProvisionTenantService(tenants, credentials, transactions,
             clock, new SecureRandom());
     private final TenantsQueryService reads = new TenantsQueryService(tenants, credentials, webhooks);
+    private final List<URI> refused = new ArrayList<>();
+    private final WebhookEndpointPolicy endpoints = endpoint -> refused.contains(endpoint)
+            ? Optional.of(endpoint + " is refused") : Optional.empty();
     private final TenantAdministrationService service = new TenantAdministrationService(provisioning, tenants,
-            credentials, webhooks, audit, transactions, clock, GRACE);
+            credentials, webhooks, endpoints, audit, transactions, clock, GRACE);
 
     private static ActionKey key() {
         return new ActionKey(UUID.randomUUID().toString());
@@ -239,7 +245,7 @@ class TenantAdministrationServiceTest {
 
     @Test
     void aNegativeGracePeriodIsRefused() {
-        assertThatThrownBy(() -> new TenantAdministrationService(provisioning, tenants, credentials, webhooks, audit,
-                transactions, clock, Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TenantAdministrationService(provisioning, tenants, credentials, webhooks,
+                endpoints, audit, transactions, clock, Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
     }
 }
