@@ -164,6 +164,31 @@ class TaskRunnerServiceTest {
     }
 
     @Test
+    void theNoticeGoesWithTheTenantsValidSigningSecretsNewestFirst() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        credentials.addSecret(task.tenantId(), TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                "whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=", T0, T0.plusSeconds(60));
+
+        runner.runDue();
+
+        assertThat(notifier.calls()).singleElement().satisfies(call -> assertThat(call.signingSecrets())
+                .containsExactly("whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=", SECRET));
+    }
+
+    @Test
+    void aTenantWithoutAValidSigningSecretGetsNoUnsignedNoticeAndItsTaskIsQuarantined() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        long id = credentials.secretInfos(task.tenantId()).get(0).id();
+        credentials.revokeSecret(task.tenantId(), id, T0);
+
+        runner.runDue();
+
+        assertThat(notifier.calls()).isEmpty();
+        assertThat(reread(task).status()).isEqualTo(TaskStatus.QUARANTINED);
+        assertThat(reread(task).lastError()).contains("signing secret");
+    }
+
+    @Test
     void aWebhookEndpointIsAnAbsoluteHttpUrl() {
         ConfigureTenantWebhookUseCase service = TenantServices.configureTenantWebhook(webhooks,
                 WebhookEndpointPolicy.ANY, clock);
