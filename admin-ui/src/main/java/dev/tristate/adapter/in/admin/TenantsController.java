@@ -15,6 +15,7 @@ import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
 import java.util.Optional;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -50,7 +51,7 @@ class TenantsController {
                 .orElseThrow(() -> new NotFoundInConsole("no tenant " + id)));
         model.addAttribute("kinds", CredentialKind.values());
         model.addAttribute("webhook", tenants.webhookOf(tenantId).orElse(null));
-        model.addAttribute("now", java.time.Instant.now());
+        model.addAttribute("now", Instant.now());
         return "admin/tenant";
     }
 
