@@ -38,6 +38,7 @@ import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.application.tenant.service.TenantServices;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -158,14 +159,17 @@ class ConsoleWiring {
         return ConsoleServices.auditLog(audit);
     }
 
-    /** {@code tristate.admin.credential-grace-period}: how long a rotated API key or channel secret stays valid. */
+    /**
+     * {@code tristate.admin.credential-grace-period}: how long a rotated API key, channel secret or webhook signing
+     * secret stays valid.
+     */
     @Bean
     ManageTenantsUseCase manageTenants(TenantRepository tenants, ChannelCredentialStore credentials,
-                                       TenantWebhooks webhooks, AuditTrail audit, Transactions transactions,
-                                       Clock clock, SecureRandom random,
+                                       TenantWebhooks webhooks, WebhookEndpointPolicy endpoints, AuditTrail audit,
+                                       Transactions transactions, Clock clock, SecureRandom random,
                                        @Value("${tristate.admin.credential-grace-period:24h}") Duration gracePeriod) {
-        return TenantServices.manageTenants(tenants, credentials, webhooks, audit, transactions, clock, random,
-                gracePeriod);
+        return TenantServices.manageTenants(tenants, credentials, webhooks, endpoints, audit, transactions, clock,
+                random, gracePeriod);
     }
 
     @Bean

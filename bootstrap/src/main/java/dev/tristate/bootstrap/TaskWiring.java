@@ -2,6 +2,7 @@ package dev.tristate.bootstrap;
 
 import dev.tristate.adapter.in.messaging.RepeatingRounds;
 import dev.tristate.adapter.out.webhook.HttpTenantNotifier;
+import dev.tristate.adapter.out.webhook.WebhookEndpointRules;
 import dev.tristate.application.consumer.port.in.RunTasksUseCase;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
@@ -12,7 +13,9 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.outcome.Backoff;
@@ -31,8 +34,22 @@ import org.springframework.context.annotation.Configuration;
  * {@code tristate.tasks.enabled} (on by default; every instance may run them). See docs/consumers.md.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(TaskWiring.TaskProperties.class)
+@EnableConfigurationProperties({TaskWiring.TaskProperties.class, TaskWiring.WebhookProperties.class})
 class TaskWiring {
+
+    /**
+     * {@code tristate.webhooks.*}: the network rule for tenants' endpoints, checked when one is set and before every
+     * notice. Strict by default (production); the embedded default relaxes both so that local demos work.
+     */
+    @ConfigurationProperties("tristate.webhooks")
+    record WebhookProperties(@DefaultValue("true") boolean requireHttps,
+                             @DefaultValue("false") boolean allowPrivateNetworks) {
+    }
+
+    @Bean
+    WebhookEndpointPolicy webhookEndpointPolicy(WebhookProperties webhooks) {
+        return new WebhookEndpointRules(webhooks.requireHttps(), webhooks.allowPrivateNetworks());
+    }
 
     /** {@code tristate.tasks.*}. */
     @ConfigurationProperties("tristate.tasks")
@@ -53,24 +70,27 @@ class TaskWiring {
     }
 
     @Bean
-    TenantNotifier tenantNotifier(TaskProperties tasks) {
-        return new HttpTenantNotifier(tasks.connectTimeout(), tasks.readTimeout());
+    TenantNotifier tenantNotifier(TaskProperties tasks, WebhookEndpointPolicy endpoints, Clock clock) {
+        return new HttpTenantNotifier(tasks.connectTimeout(), tasks.readTimeout(), endpoints, clock);
     }
 
     @Bean
     RunTasksUseCase runTasks(TaskStore store, PaymentRepository payments, TenantWebhooks webhooks,
-                             TenantNotifier notifier, CrashPoints crashPoints, Clock clock, TaskProperties tasks,
-                             EntitlementStore entitlements, Transactions transactions) {
+                             ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
+                             Clock clock, TaskProperties tasks, EntitlementStore entitlements,
+                             Transactions transactions) {
         Backoff backoff = new Backoff(tasks.backoff().initial(), tasks.backoff().max(), tasks.backoff().multiplier());
-        return ConsumerServices.runTasks(store, payments, webhooks, notifier, crashPoints, clock, new Random(),
+        return ConsumerServices.runTasks(store, payments, webhooks, credentials, notifier, crashPoints, clock,
+                new Random(),
                 new TaskSettings(new ConsumerRetryPolicy(backoff, tasks.maxAttempts(), tasks.window()),
                         tasks.batchSize(), tasks.lease()),
                 entitlements, transactions);
     }
 
     @Bean
-    ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks, Clock clock) {
-        return TenantServices.configureTenantWebhook(webhooks, clock);
+    ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks, WebhookEndpointPolicy endpoints,
+                                                         Clock clock) {
+        return TenantServices.configureTenantWebhook(webhooks, endpoints, clock);
     }
 
     @Bean

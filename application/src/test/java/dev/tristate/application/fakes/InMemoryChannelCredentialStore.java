@@ -13,8 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
 
-    private record Secret(TenantId tenant, String channel, String name, String value, Instant createdAt,
+    private record Secret(long id, TenantId tenant, String channel, String name, String value, Instant createdAt,
                           Instant validUntil) {
+        Secret endingAt(Instant at) {
+            return new Secret(id, tenant, channel, name, value, createdAt, at);
+        }
     }
 
     private final List<Secret> secrets = new ArrayList<>();
@@ -24,10 +27,21 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
     public synchronized void addSecret(TenantId tenantId, String channel, String name, String secret, Instant now,
                                        Instant previousValidUntil) {
         secrets.replaceAll(s -> s.tenant().equals(tenantId) && s.channel().equals(channel) && s.name().equals(name)
-                && s.validUntil() == null ? new Secret(s.tenant(), s.channel(), s.name(), s.value(), s.createdAt(),
-                previousValidUntil)
-                : s);
-        secrets.add(new Secret(tenantId, channel, name, secret, now, null));
+                && s.validUntil() == null ? s.endingAt(previousValidUntil) : s);
+        secrets.add(new Secret(secrets.size() + 1, tenantId, channel, name, secret, now, null));
+    }
+
+    @Override
+    public synchronized boolean revokeSecret(TenantId tenantId, long secretId, Instant at) {
+        for (int i = 0; i < secrets.size(); i++) {
+            Secret s = secrets.get(i);
+            if (s.id() == secretId && s.tenant().equals(tenantId)
+                    && (s.validUntil() == null || s.validUntil().isAfter(at))) {
+                secrets.set(i, s.endingAt(at));
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -81,7 +95,7 @@ public class InMemoryChannelCredentialStore implements ChannelCredentialStore {
         List<SecretInfo> infos = new ArrayList<>();
         for (Secret s : secrets) {
             if (s.tenant().equals(tenantId)) {
-                infos.add(0, new SecretInfo(s.channel(), s.name(), s.createdAt(), s.validUntil()));
+                infos.add(0, new SecretInfo(s.id(), s.channel(), s.name(), s.createdAt(), s.validUntil()));
             }
         }
         return infos;

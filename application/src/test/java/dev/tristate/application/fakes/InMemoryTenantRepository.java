@@ -77,6 +77,19 @@ public class InMemoryTenantRepository implements TenantRepository, InMemoryTrans
     }
 
     @Override
+    public synchronized int revokeApiKey(TenantId tenantId, String displayPrefix, Instant at) {
+        int ended = 0;
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
+            if (k.tenant().equals(tenantId) && k.displayPrefix().equals(displayPrefix) && k.validAfter(at)) {
+                keys.set(i, new Key(k.tenant(), k.hash(), k.displayPrefix(), k.createdAt(), at));
+                ended++;
+            }
+        }
+        return ended;
+    }
+
+    @Override
     public synchronized List<ApiKeyInfo> apiKeys(TenantId tenantId) {
         return keys.stream().filter(k -> k.tenant().equals(tenantId))
                 .sorted(Comparator.comparing(Key::createdAt).reversed().thenComparing(k -> k.hash().hex()))

@@ -9,7 +9,7 @@ import java.util.List;
 /** Answers with the scripted outcomes in order (then "delivered"), and remembers every call. */
 public class ScriptedTenantNotifier implements TenantNotifier {
 
-    public record Call(URI endpoint, TaskKey idempotencyKey, GrantNotice notice) {
+    public record Call(URI endpoint, TaskKey idempotencyKey, GrantNotice notice, List<String> signingSecrets) {
     }
 
     private final List<NotifyOutcome> script = new ArrayList<>();
@@ -25,8 +25,9 @@ public class ScriptedTenantNotifier implements TenantNotifier {
     }
 
     @Override
-    public synchronized NotifyOutcome notify(URI endpoint, TaskKey idempotencyKey, GrantNotice notice) {
-        calls.add(new Call(endpoint, idempotencyKey, notice));
+    public synchronized NotifyOutcome notify(URI endpoint, TaskKey idempotencyKey, GrantNotice notice,
+                                             List<String> signingSecrets) {
+        calls.add(new Call(endpoint, idempotencyKey, notice, List.copyOf(signingSecrets)));
         return script.isEmpty() ? new Delivered(200) : script.remove(0);
     }
 }

@@ -23,6 +23,7 @@ import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionT
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
@@ -73,8 +74,8 @@ class CredentialGracePeriodTest extends ApplicationOverHttpTest {
     private final SettableClock clock = new SettableClock(rotatedAt);
 
     private ManageTenantsUseCase administration() {
-        return TenantServices.manageTenants(tenantRepository, credentials, webhooks, audit, transactions, clock,
-                random, GRACE);
+        return TenantServices.manageTenants(tenantRepository, credentials, webhooks, WebhookEndpointPolicy.ANY, audit,
+                transactions, clock, random, GRACE);
     }
 
     private static ActionKey key() {

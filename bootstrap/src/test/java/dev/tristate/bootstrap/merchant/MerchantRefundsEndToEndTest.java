@@ -52,6 +52,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -88,7 +89,9 @@ import tools.jackson.databind.json.JsonMapper;
 @SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                 "tristate.resolver.enabled=false", "tristate.tasks.enabled=false",
-                "tristate.resolver.unknown-first-query-after=0s"})
+                "tristate.resolver.unknown-first-query-after=0s",
+                // The tenant's service in the revocation test is the test's own, on this machine, over http.
+                "tristate.webhooks.require-https=false", "tristate.webhooks.allow-private-networks=true"})
 @ActiveProfiles("prod")
 @Import(MerchantRefundsEndToEndTest.TestChannel.class)
 class MerchantRefundsEndToEndTest {
@@ -565,6 +568,8 @@ class MerchantRefundsEndToEndTest {
         webhook.start();
         webhooks.setEndpoint(a.tenant(), URI.create("http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook"),
                 Instant.now());
+        credentials.addSecret(a.tenant(), TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                "whsec_" + Base64.getEncoder().encodeToString(new byte[32]), Instant.now(), Instant.now());
         String payment = paidPayment(a, 1000, "tokens:100");
         EntitlementKey key = new EntitlementKey(a.tenant(), "u-42", "tokens:100", new PaymentId(payment));
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);

@@ -5,15 +5,19 @@ import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.tristate.adapter.out.persistence.tenant.SecretCipher;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.bootstrap.support.ChildApplication;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -119,6 +123,11 @@ class TaskCrashPointKillTest {
                 + " 'SUCCEEDED', ?, 0, ?, ?, ?, 1)", payment, TENANT, "o-" + payment, "SBX-" + run, now, now, now);
         jdbc.update("INSERT INTO tenant_webhooks (tenant_id, url, updated_at) VALUES (?, ?, ?)", TENANT,
                 "http://127.0.0.1:" + tenantService.getAddress().getPort() + "/grants", now);
+        // Notices are signed: the tenant's webhook signing secret, encrypted under the children's master key.
+        jdbc.update("INSERT INTO channel_secrets (tenant_id, channel, name, ciphertext, created_at) VALUES (?, ?, ?, ?,"
+                + " ?)", TENANT, TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                SecretCipher.fromBase64(MASTER_KEY, new SecureRandom()).encrypt("whsec_"
+                        + Base64.getEncoder().encodeToString(new byte[32])), now);
         String eventId = UUID.randomUUID().toString();
         String payload = "{\"event_id\":\"" + eventId + "\",\"event_type\":\"PaymentSucceeded\",\"tenant_id\":\""
                 + TENANT + "\",\"payment_id\":\"" + payment + "\",\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}";
@@ -136,7 +145,9 @@ class TaskCrashPointKillTest {
                 "--tristate.relay.lease=5s", "--tristate.relay.confirm-timeout=2s",
                 "--tristate.relay.exchange=" + exchange, "--tristate.relay.queue=" + queue,
                 "--tristate.tasks.interval=100ms", "--tristate.tasks.lease=5s",
-                "--tristate.tasks.connect-timeout=1s", "--tristate.tasks.read-timeout=1s"));
+                "--tristate.tasks.connect-timeout=1s", "--tristate.tasks.read-timeout=1s",
+                // The tenant's service is this test's, on this machine, over http.
+                "--tristate.webhooks.require-https=false", "--tristate.webhooks.allow-private-networks=true"));
         if (haltAt != null) {
             arguments.add("--tristate.fault-injection.halt-at=" + haltAt);
         }

@@ -1,12 +1,16 @@
 package dev.tristate.adapter.out.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.standardwebhooks.Webhook;
+import com.standardwebhooks.exceptions.WebhookVerificationException;
 import com.sun.net.httpserver.HttpServer;
 import dev.tristate.application.consumer.port.out.TenantNotifier.Delivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.GrantNotice;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.TaskKey;
@@ -16,23 +20,41 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The notifier against a local HTTP server that succeeds, fails, refuses, answers slowly and times out. */
+/**
+ * The notifier against a local HTTP server that succeeds, fails, refuses, answers slowly and times out, and checks
+ * the signature of what it receives as the Standard Webhooks specification says (by hand and with its library).
+ */
 class HttpTenantNotifierTest {
 
     private static final TaskKey KEY = new TaskKey("entitlement-granted:pay_1:course:java-101");
     private static final GrantNotice NOTICE = new GrantNotice(new TenantId("t-1"), new PaymentId("pay_1"), "SUCCEEDED",
             "u-42", "course:java-101");
 
-    private final HttpTenantNotifier notifier = new HttpTenantNotifier(Duration.ofMillis(500), Duration.ofMillis(700));
+    private static final String SECRET = "whsec_" + Base64.getEncoder().encodeToString(
+            "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+    private static final String OLD_SECRET = "whsec_" + Base64.getEncoder().encodeToString(
+            "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII));
+    private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+
+    private final HttpTenantNotifier notifier = new HttpTenantNotifier(Duration.ofMillis(500), Duration.ofMillis(700),
+            WebhookEndpointPolicy.ANY, Clock.fixed(NOW, ZoneOffset.UTC));
     private final List<String> keys = new CopyOnWriteArrayList<>();
+    private final List<Map<String, List<String>>> headers = new CopyOnWriteArrayList<>();
     private final List<String> bodies = new CopyOnWriteArrayList<>();
     private HttpServer server;
     private volatile int status = 200;
@@ -44,6 +66,7 @@ class HttpTenantNotifierTest {
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/hooks", exchange -> {
             keys.add(exchange.getRequestHeaders().getFirst("Idempotency-Key"));
+            headers.add(Map.copyOf(exchange.getRequestHeaders()));
             bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
             try {
                 Thread.sleep(delayMillis);
@@ -61,9 +84,26 @@ class HttpTenantNotifierTest {
         server.stop(0);
     }
 
+    private URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/hooks");
+    }
+
     private NotifyOutcome send() {
-        return notifier.notify(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/hooks"), KEY,
-                NOTICE);
+        return notifier.notify(endpoint(), KEY, NOTICE, List.of(SECRET));
+    }
+
+    private String header(int call, String name) {
+        return headers.get(call).entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+    }
+
+    /** base64(HMAC-SHA256(key, id + "." + timestamp + "." + body)), the key being the secret after whsec_. */
+    private static String expectedSignature(String secret, String id, String timestamp, String body)
+            throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+        return Base64.getEncoder().encodeToString(mac.doFinal((id + "." + timestamp + "." + body)
+                .getBytes(StandardCharsets.UTF_8)));
     }
 
     private static OutcomeClass classOf(NotifyOutcome outcome) {
@@ -79,6 +119,55 @@ class HttpTenantNotifierTest {
         assertThat(bodies.get(0)).isEqualTo("{\"type\":\"entitlement.granted\",\"idempotency_key\":\""
                 + KEY.value() + "\",\"tenant_id\":\"t-1\",\"payment_id\":\"pay_1\",\"payment_status\":\"SUCCEEDED\","
                 + "\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}");
+    }
+
+    @Test
+    void theNoticeIsSignedAsStandardWebhooksSaysWithTheTaskKeyAsIdAndThisAttemptsTime() throws Exception {
+        assertThat(send()).isEqualTo(new Delivered(200));
+
+        assertThat(header(0, "webhook-id")).isEqualTo(KEY.value());
+        assertThat(header(0, "webhook-timestamp")).isEqualTo(Long.toString(NOW.getEpochSecond()));
+        assertThat(header(0, "webhook-signature")).isEqualTo("v1," + expectedSignature(SECRET, KEY.value(),
+                Long.toString(NOW.getEpochSecond()), bodies.get(0)));
+    }
+
+    @Test
+    void duringARotationTheNoticeCarriesOneSignaturePerSecretAndEitherVerifies() throws Exception {
+        HttpTenantNotifier now = new HttpTenantNotifier(Duration.ofMillis(500), Duration.ofMillis(700),
+                WebhookEndpointPolicy.ANY, Clock.systemUTC());
+
+        assertThat(now.notify(endpoint(), KEY, NOTICE, List.of(SECRET, OLD_SECRET))).isEqualTo(new Delivered(200));
+
+        String timestamp = header(0, "webhook-timestamp");
+        assertThat(header(0, "webhook-signature").split(" ")).containsExactly(
+                "v1," + expectedSignature(SECRET, KEY.value(), timestamp, bodies.get(0)),
+                "v1," + expectedSignature(OLD_SECRET, KEY.value(), timestamp, bodies.get(0)));
+        for (String secret : List.of(SECRET, OLD_SECRET)) {
+            new Webhook(secret).verify(bodies.get(0), headers.get(0));
+        }
+        String other = "whsec_" + Base64.getEncoder().encodeToString(new byte[32]);
+        assertThatThrownBy(() -> new Webhook(other).verify(bodies.get(0), headers.get(0)))
+                .isInstanceOf(WebhookVerificationException.class);
+    }
+
+    @Test
+    void anEndpointTheNetworkRuleRefusesIsADefiniteFailureAndNothingIsSent() {
+        HttpTenantNotifier strict = new HttpTenantNotifier(Duration.ofMillis(500), Duration.ofMillis(700),
+                new WebhookEndpointRules(false, false), Clock.systemUTC());
+
+        NotifyOutcome outcome = strict.notify(endpoint(), KEY, NOTICE, List.of(SECRET));
+
+        assertThat(classOf(outcome)).isEqualTo(OutcomeClass.DEFINITE);
+        assertThat(((NotDelivered) outcome).reason()).contains("127.0.0.1").contains("loopback");
+        assertThat(keys).isEmpty();
+    }
+
+    @Test
+    void aSecretThatIsNotAStandardWebhooksSecretIsADefiniteFailureAndNothingIsSent() {
+        assertThat(classOf(notifier.notify(endpoint(), KEY, NOTICE, List.of("plain-secret-0123456789"))))
+                .isEqualTo(OutcomeClass.DEFINITE);
+        assertThat(classOf(notifier.notify(endpoint(), KEY, NOTICE, List.of()))).isEqualTo(OutcomeClass.DEFINITE);
+        assertThat(keys).isEmpty();
     }
 
     @Test
@@ -120,7 +209,8 @@ class HttpTenantNotifierTest {
             closed = socket.getLocalPort();
         }
 
-        NotifyOutcome outcome = notifier.notify(URI.create("http://127.0.0.1:" + closed + "/hooks"), KEY, NOTICE);
+        NotifyOutcome outcome = notifier.notify(URI.create("http://127.0.0.1:" + closed + "/hooks"), KEY, NOTICE,
+                List.of(SECRET));
 
         assertThat(classOf(outcome)).isEqualTo(OutcomeClass.RETRYABLE);
     }

@@ -3,7 +3,10 @@ package dev.tristate.adapter.in.admin;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.CreateTenantCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RevokeApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RevokeSecretCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateWebhookSecretCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.TenantChange;
@@ -12,6 +15,7 @@ import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
 import java.util.Optional;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -47,6 +51,7 @@ class TenantsController {
                 .orElseThrow(() -> new NotFoundInConsole("no tenant " + id)));
         model.addAttribute("kinds", CredentialKind.values());
         model.addAttribute("webhook", tenants.webhookOf(tenantId).orElse(null));
+        model.addAttribute("now", Instant.now());
         return "admin/tenant";
     }
 
@@ -81,16 +86,56 @@ class TenantsController {
         return "redirect:/admin/tenants/{id}";
     }
 
+    /** The tenant's first endpoint brings its signing secret: then the answer is the page that shows it once. */
     @PostMapping("/admin/tenants/{id}/webhook")
     String webhook(@PathVariable String id, @RequestParam String endpoint, @RequestParam String actionKey,
-                   Authentication authentication, RedirectAttributes redirect) {
+                   Authentication authentication, RedirectAttributes redirect, Model model) {
         SetWebhookCommand command = ConsoleInput.read(() -> new SetWebhookCommand(new TenantId(id),
                 ConfigureTenantWebhookUseCase.checkedEndpoint(endpoint), ConsoleModel.operatorOf(authentication),
                 ConsoleModel.key(actionKey)));
         TenantChange change = manage.setWebhook(command);
+        if (change.showsSecret()) {
+            return shownOnce(change, id, model);
+        }
         ConsoleModel.flash(redirect, change.result());
         redirect.addAttribute("id", id);
         return "redirect:/admin/tenants/{id}";
+    }
+
+    @PostMapping("/admin/tenants/{id}/rotate-webhook-secret")
+    String rotateWebhookSecret(@PathVariable String id, @RequestParam String actionKey,
+                               Authentication authentication, Model model) {
+        RotateWebhookSecretCommand command = ConsoleInput.read(() -> new RotateWebhookSecretCommand(new TenantId(id),
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        return shownOnce(manage.rotateWebhookSecret(command), id, model);
+    }
+
+    @PostMapping("/admin/tenants/{id}/revoke-key")
+    String revokeKey(@PathVariable String id, @RequestParam String prefix, @RequestParam String actionKey,
+                     Authentication authentication, RedirectAttributes redirect) {
+        RevokeApiKeyCommand command = ConsoleInput.read(() -> new RevokeApiKeyCommand(new TenantId(id), prefix,
+                ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, manage.revokeApiKey(command).result());
+        redirect.addAttribute("id", id);
+        return "redirect:/admin/tenants/{id}";
+    }
+
+    @PostMapping("/admin/tenants/{id}/revoke-secret")
+    String revokeSecret(@PathVariable String id, @RequestParam String secretId, @RequestParam String actionKey,
+                        Authentication authentication, RedirectAttributes redirect) {
+        RevokeSecretCommand command = ConsoleInput.read(() -> new RevokeSecretCommand(new TenantId(id),
+                secretIdOf(secretId), ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+        ConsoleModel.flash(redirect, manage.revokeSecret(command).result());
+        redirect.addAttribute("id", id);
+        return "redirect:/admin/tenants/{id}";
+    }
+
+    private static long secretIdOf(String secretId) {
+        try {
+            return Long.parseLong(secretId.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("a secret is named by its id, a positive number");
+        }
     }
 
     private static String shownOnce(TenantChange change, String tenantId, Model model) {

@@ -17,6 +17,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import java.time.Clock;
 import java.util.Objects;
@@ -67,13 +68,17 @@ public final class ConsumerServices {
         return new PaymentEntitlementsService(entitlements);
     }
 
-    /** The task runner, with the revocation tasks of fully refunded payments run against {@code entitlements}. */
+    /**
+     * The task runner, with the revocation tasks of fully refunded payments run against {@code entitlements};
+     * notices are signed with the tenants' webhook signing secrets from {@code credentials}.
+     */
     public static RunTasksUseCase runTasks(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
-                                           TenantNotifier notifier, CrashPoints crashPoints, Clock clock,
-                                           RandomGenerator random, TaskSettings settings,
-                                           EntitlementStore entitlements, Transactions transactions) {
-        return new TaskRunnerService(tasks, payments, webhooks, notifier, crashPoints, clock, random, settings,
-                new EntitlementRevocations(entitlements, transactions));
+                                           ChannelCredentialStore credentials, TenantNotifier notifier,
+                                           CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                                           TaskSettings settings, EntitlementStore entitlements,
+                                           Transactions transactions) {
+        return new TaskRunnerService(tasks, payments, webhooks, credentials, notifier, crashPoints, clock, random,
+                settings, new EntitlementRevocations(entitlements, transactions));
     }
 
     public static WorkQuarantine workQuarantine(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,

@@ -10,6 +10,7 @@ import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
 import dev.tristate.domain.outcome.OutcomeClass;
@@ -19,6 +20,7 @@ import dev.tristate.domain.task.Task;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -26,13 +28,16 @@ import java.util.random.RandomGenerator;
  * Runs due tasks. Each is claimed by a compare-and-set that also pushes its next run out by the lease, so a runner
  * that dies (crash point C6 included) leaves it due again, never lost. Before acting it re-checks the payment: a grant
  * is announced only while the payment is paid. The task key goes downstream as {@code Idempotency-Key}: a task run
- * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it.
+ * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it. Every
+ * notice is signed with the tenant's valid webhook signing secrets; a tenant without one gets no unsigned notice: the
+ * task fails for good (quarantined, to be replayed once the operator has issued a secret).
  */
 class TaskRunnerService implements RunTasksUseCase {
 
     private final TaskStore tasks;
     private final PaymentRepository payments;
     private final TenantWebhooks webhooks;
+    private final ChannelCredentialStore credentials;
     private final TenantNotifier notifier;
     private final CrashPoints crashPoints;
     private final Clock clock;
@@ -41,19 +46,21 @@ class TaskRunnerService implements RunTasksUseCase {
     private final EntitlementRevocations revocations;
 
     TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
-                      TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
-                      TaskSettings settings) {
-        this(tasks, payments, webhooks, notifier, crashPoints, clock, random, settings, null);
+                      ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
+                      Clock clock, RandomGenerator random, TaskSettings settings) {
+        this(tasks, payments, webhooks, credentials, notifier, crashPoints, clock, random, settings, null);
     }
 
     /** With {@code revocations}: also runs the revocation tasks of fully refunded payments. */
     TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
-                      TenantNotifier notifier, CrashPoints crashPoints, Clock clock, RandomGenerator random,
-                      TaskSettings settings, EntitlementRevocations revocations) {
+                      ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
+                      Clock clock, RandomGenerator random, TaskSettings settings,
+                      EntitlementRevocations revocations) {
         this.revocations = revocations;
         this.tasks = tasks;
         this.payments = payments;
         this.webhooks = webhooks;
+        this.credentials = credentials;
         this.notifier = notifier;
         this.crashPoints = crashPoints;
         this.clock = clock;
@@ -103,11 +110,24 @@ class TaskRunnerService implements RunTasksUseCase {
             return revocation ? task.done(clock.instant())
                     : task.skipped(clock.instant(), "the tenant has no webhook endpoint");
         }
+        List<String> secrets;
+        try {
+            secrets = credentials.validSecrets(task.tenantId(), TenantWebhooks.SIGNING_CHANNEL,
+                    TenantWebhooks.SIGNING_SECRET, clock.instant());
+        } catch (PersistenceFailure e) {
+            return task.afterFailure(ConsumerFailure.transientFailure(e.outcomeClass(), e.getMessage()),
+                    settings.retryPolicy(), clock.instant(), random.nextDouble());
+        }
+        if (secrets.isEmpty()) {
+            return task.afterFailure(ConsumerFailure.permanent("the tenant has no valid webhook signing secret:"
+                    + " issue one on the tenant page, then replay"), settings.retryPolicy(), clock.instant(),
+                    random.nextDouble());
+        }
         NotifyOutcome outcome;
         try {
             outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(
                     revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED, task.tenantId(),
-                    task.paymentId(), payment.get().status().name(), task.userId(), task.sku()));
+                    task.paymentId(), payment.get().status().name(), task.userId(), task.sku()), secrets);
         } catch (RuntimeException e) {
             outcome = new NotDelivered(OutcomeClass.UNKNOWN, "the notifier failed: " + e);
         }

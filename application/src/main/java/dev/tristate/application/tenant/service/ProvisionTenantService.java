@@ -10,6 +10,7 @@ import dev.tristate.domain.tenant.Tenant;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
 
@@ -60,6 +61,11 @@ class ProvisionTenantService implements ProvisionTenantUseCase {
 
     String newSandboxSecret() {
         return "whsec_" + HexFormat.of().formatHex(randomBytes(24));
+    }
+
+    /** A Standard Webhooks secret: {@code whsec_} and the base64 of 32 random bytes, the HMAC key. */
+    String newWebhookSecret() {
+        return "whsec_" + Base64.getEncoder().encodeToString(randomBytes(32));
     }
 
     private byte[] randomBytes(int n) {

@@ -16,14 +16,20 @@ import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAc
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.domain.tenant.ApiKey;
+import dev.tristate.domain.tenant.ApiKeyInfo;
+import dev.tristate.domain.tenant.SecretInfo;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Tenants and credentials from the console. A generated key or secret leaves this class once, in the result of the
@@ -37,12 +43,14 @@ class TenantAdministrationService implements ManageTenantsUseCase {
     private final TenantRepository tenants;
     private final ChannelCredentialStore credentials;
     private final TenantWebhooks webhooks;
+    private final WebhookEndpointPolicy endpoints;
     private final AuditedActions actions;
     private final Duration gracePeriod;
 
     TenantAdministrationService(ProvisionTenantService provisioning, TenantRepository tenants,
-                                ChannelCredentialStore credentials, TenantWebhooks webhooks, AuditTrail audit,
-                                Transactions transactions, Clock clock, Duration gracePeriod) {
+                                ChannelCredentialStore credentials, TenantWebhooks webhooks,
+                                WebhookEndpointPolicy endpoints, AuditTrail audit, Transactions transactions,
+                                Clock clock, Duration gracePeriod) {
         if (gracePeriod.isNegative()) {
             throw new IllegalArgumentException("a grace period cannot be negative");
         }
@@ -50,6 +58,7 @@ class TenantAdministrationService implements ManageTenantsUseCase {
         this.tenants = tenants;
         this.credentials = credentials;
         this.webhooks = webhooks;
+        this.endpoints = endpoints;
         this.actions = new AuditedActions(audit, transactions, clock);
         this.gracePeriod = gracePeriod;
     }
@@ -84,13 +93,15 @@ class TenantAdministrationService implements ManageTenantsUseCase {
     public TenantChange rotateApiKey(RotateApiKeyCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "rotate API keys");
         requireTenant(command.tenantId());
-        ApiKey apiKey = provisioning.newApiKey();
+        ApiKey apiKey = keyWithAPrefixOfItsOwn(command.tenantId());
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "ROTATE_API_KEY",
                 AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
+            int ended = endKeysInGrace(command.tenantId(), now);
             int ending = tenants.expireApiKeys(command.tenantId(), now.plus(gracePeriod));
             tenants.addApiKey(command.tenantId(), apiKey.hash(), apiKey.displayPrefix(), now, null);
             return new Outcome("ROTATED", "new key " + apiKey.displayPrefix() + "…; " + ending
-                    + " previous key(s) valid until " + now.plus(gracePeriod));
+                    + " previous key(s) valid until " + now.plus(gracePeriod)
+                    + (ended == 0 ? "" : "; " + ended + " key(s) still in an earlier grace period ended now"));
         });
         return new TenantChange(result, result.repeated() ? Optional.empty() : Optional.of(apiKey),
                 Optional.empty());
@@ -108,6 +119,7 @@ class TenantAdministrationService implements ManageTenantsUseCase {
         Action action = new Action(command.actionKey(), command.operator(), "SET_CREDENTIAL_" + command.kind(),
                 AUDIT_SUBJECT, command.tenantId().value(), null);
         ActionResult result = boundOnce(command.tenantId(), channel, account, () -> actions.run(action, now -> {
+            int ended = endSecretsInGrace(command.tenantId(), channel, command.kind().secretName(), now);
             credentials.addSecret(command.tenantId(), command.kind().channel(), command.kind().secretName(),
                     command.secret(), now, now.plus(gracePeriod));
             String bound = "";
@@ -121,22 +133,130 @@ class TenantAdministrationService implements ManageTenantsUseCase {
                 bound = "; account " + account;
             }
             return new Outcome("SET", command.kind().channel() + "/" + command.kind().secretName()
-                    + "; previous valid until " + now.plus(gracePeriod) + bound);
+                    + "; previous valid until " + now.plus(gracePeriod) + bound
+                    + (ended == 0 ? "" : "; " + ended + " secret(s) still in an earlier grace period ended now"));
         }));
-        return new TenantChange(result, Optional.empty(), Optional.empty());
+        return TenantChange.of(result);
     }
 
     @Override
     public TenantChange setWebhook(SetWebhookCommand command) {
         AuditedActions.requireRepairRole(command.operator(), "set a tenant's webhook endpoint");
         requireTenant(command.tenantId());
+        endpoints.refusal(command.endpoint()).ifPresent(refusal -> {
+            throw new InvalidInput(refusal);
+        });
+        String secret = provisioning.newWebhookSecret();
+        AtomicReference<Boolean> generated = new AtomicReference<>(false);
         ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "SET_WEBHOOK",
                 AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
             Optional<URI> before = webhooks.endpointOf(command.tenantId());
             webhooks.setEndpoint(command.tenantId(), command.endpoint(), now);
-            return new Outcome("SET", command.endpoint() + before.map(b -> " (was " + b + ")").orElse(""));
+            // Every notice is signed: the first endpoint brings the secret its receiver verifies with.
+            boolean unsigned = credentials.validSecrets(command.tenantId(), TenantWebhooks.SIGNING_CHANNEL,
+                    TenantWebhooks.SIGNING_SECRET, now).isEmpty();
+            if (unsigned) {
+                credentials.addSecret(command.tenantId(), TenantWebhooks.SIGNING_CHANNEL,
+                        TenantWebhooks.SIGNING_SECRET, secret, now, now);
+                generated.set(true);
+            }
+            return new Outcome("SET", command.endpoint() + before.map(b -> " (was " + b + ")").orElse("")
+                    + (unsigned ? "; new signing secret" : ""));
         });
-        return new TenantChange(result, Optional.empty(), Optional.empty());
+        boolean show = generated.get() && !result.repeated();
+        return new TenantChange(result, Optional.empty(), Optional.empty(),
+                show ? Optional.of(secret) : Optional.empty());
+    }
+
+    @Override
+    public TenantChange rotateWebhookSecret(RotateWebhookSecretCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "rotate a tenant's webhook signing secret");
+        requireTenant(command.tenantId());
+        String secret = provisioning.newWebhookSecret();
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(),
+                "ROTATE_WEBHOOK_SECRET", AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
+            int ended = endSecretsInGrace(command.tenantId(), TenantWebhooks.SIGNING_CHANNEL,
+                    TenantWebhooks.SIGNING_SECRET, now);
+            credentials.addSecret(command.tenantId(), TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                    secret, now, now.plus(gracePeriod));
+            return new Outcome("ROTATED", TenantWebhooks.SIGNING_CHANNEL + "/" + TenantWebhooks.SIGNING_SECRET
+                    + "; previous valid (and signing too) until " + now.plus(gracePeriod)
+                    + (ended == 0 ? "" : "; " + ended + " secret(s) still in an earlier grace period ended now"));
+        });
+        return new TenantChange(result, Optional.empty(), Optional.empty(),
+                result.repeated() ? Optional.empty() : Optional.of(secret));
+    }
+
+    @Override
+    public TenantChange revokeApiKey(RevokeApiKeyCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "revoke API keys");
+        requireTenant(command.tenantId());
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "REVOKE_API_KEY",
+                AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
+            int ended = tenants.revokeApiKey(command.tenantId(), command.displayPrefix(), now);
+            if (ended == 0) {
+                return new Outcome("NOTHING_TO_REVOKE", "no valid key " + command.displayPrefix() + "…");
+            }
+            long left = tenants.apiKeys(command.tenantId()).stream().filter(k -> k.validAt(now)).count();
+            return new Outcome("REVOKED", "key " + command.displayPrefix() + "… ended at " + now + "; " + left
+                    + " key(s) still valid");
+        });
+        return TenantChange.of(result);
+    }
+
+    @Override
+    public TenantChange revokeSecret(RevokeSecretCommand command) {
+        AuditedActions.requireRepairRole(command.operator(), "revoke secrets");
+        requireTenant(command.tenantId());
+        ActionResult result = actions.run(new Action(command.actionKey(), command.operator(), "REVOKE_SECRET",
+                AUDIT_SUBJECT, command.tenantId().value(), null), now -> {
+            Optional<SecretInfo> secret = credentials.secretInfos(command.tenantId()).stream()
+                    .filter(s -> s.id() == command.secretId()).findFirst();
+            if (secret.isEmpty() || !credentials.revokeSecret(command.tenantId(), command.secretId(), now)) {
+                return new Outcome("NOTHING_TO_REVOKE", "no valid secret #" + command.secretId());
+            }
+            SecretInfo s = secret.get();
+            long left = credentials.secretInfos(command.tenantId()).stream()
+                    .filter(o -> o.channel().equals(s.channel()) && o.name().equals(s.name()) && o.validAt(now))
+                    .count();
+            return new Outcome("REVOKED", s.channel() + "/" + s.name() + " #" + s.id() + " (created "
+                    + s.createdAt() + ") ended at " + now + "; " + left + " still valid");
+        });
+        return TenantChange.of(result);
+    }
+
+    /** A new key whose shown prefix no other key of the tenant has, so that a prefix names one key to revoke. */
+    private ApiKey keyWithAPrefixOfItsOwn(TenantId tenantId) {
+        Set<String> taken = tenants.apiKeys(tenantId).stream().map(ApiKeyInfo::displayPrefix)
+                .collect(Collectors.toSet());
+        ApiKey key = provisioning.newApiKey();
+        while (taken.contains(key.displayPrefix())) {
+            key = provisioning.newApiKey();
+        }
+        return key;
+    }
+
+    /** Keys with an end still ahead (an earlier rotation's grace period) end now: a rotation leaves two valid. */
+    private int endKeysInGrace(TenantId tenantId, Instant now) {
+        int ended = 0;
+        for (ApiKeyInfo key : tenants.apiKeys(tenantId)) {
+            if (key.expiresAt() != null && key.expiresAt().isAfter(now)) {
+                ended += tenants.revokeApiKey(tenantId, key.displayPrefix(), now);
+            }
+        }
+        return ended;
+    }
+
+    /** As {@link #endKeysInGrace}, for the secrets of one channel and name. */
+    private int endSecretsInGrace(TenantId tenantId, String channel, String name, Instant now) {
+        int ended = 0;
+        for (SecretInfo secret : credentials.secretInfos(tenantId)) {
+            if (secret.channel().equals(channel) && secret.name().equals(name) && secret.validUntil() != null
+                    && secret.validUntil().isAfter(now) && credentials.revokeSecret(tenantId, secret.id(), now)) {
+                ended++;
+            }
+        }
+        return ended;
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.tristate.application.tenant.port.out.ChannelAccountCheck;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,14 +36,15 @@ public final class TenantServices {
 
     /**
      * The console's tenant changes; a created tenant gets the rows {@link #provisionTenant} writes.
-     * {@code gracePeriod}: how long a rotated API key or channel secret stays valid.
+     * {@code gracePeriod}: how long a rotated API key, channel secret or webhook signing secret stays valid;
+     * {@code endpoints}: the network rule a webhook endpoint must pass.
      */
     public static ManageTenantsUseCase manageTenants(TenantRepository tenants, ChannelCredentialStore credentials,
-                                                     TenantWebhooks webhooks, AuditTrail audit,
-                                                     Transactions transactions, Clock clock, SecureRandom random,
-                                                     Duration gracePeriod) {
+                                                     TenantWebhooks webhooks, WebhookEndpointPolicy endpoints,
+                                                     AuditTrail audit, Transactions transactions, Clock clock,
+                                                     SecureRandom random, Duration gracePeriod) {
         return new TenantAdministrationService(new ProvisionTenantService(tenants, credentials, transactions, clock,
-                random), tenants, credentials, webhooks, audit, transactions, clock, gracePeriod);
+                random), tenants, credentials, webhooks, endpoints, audit, transactions, clock, gracePeriod);
     }
 
     public static TenantsQuery tenants(TenantRepository tenants, ChannelCredentialStore credentials,
@@ -56,7 +58,8 @@ public final class TenantServices {
         return new UnusableCredentialsService(credentials, checks, clock);
     }
 
-    public static ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks, Clock clock) {
-        return new TenantWebhookService(webhooks, clock);
+    public static ConfigureTenantWebhookUseCase configureTenantWebhook(TenantWebhooks webhooks,
+                                                                       WebhookEndpointPolicy endpoints, Clock clock) {
+        return new TenantWebhookService(webhooks, endpoints, clock);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
+import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
 import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.fakes.InMemoryTenantWebhooks;
@@ -11,6 +12,8 @@ import dev.tristate.application.fakes.ScriptedTenantNotifier;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.application.tenant.service.TenantServices;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.entitlement.EntitlementKey;
@@ -33,6 +36,7 @@ class TaskRunnerServiceTest {
 
     private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
     private static final URI ENDPOINT = URI.create("https://shop.example/hooks");
+    private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
     private final SettableClock clock = new SettableClock(T0);
     private final InMemoryTaskStore tasks = new InMemoryTaskStore();
@@ -41,10 +45,12 @@ class TaskRunnerServiceTest {
     private final ScriptedTenantNotifier notifier = new ScriptedTenantNotifier();
     private final List<String> crashPoints = new ArrayList<>();
     private final List<Integer> callsAtC6 = new ArrayList<>();
-    private final TaskRunnerService runner = new TaskRunnerService(tasks, payments, webhooks, notifier, point -> {
-        crashPoints.add(point);
-        callsAtC6.add(notifier.calls().size());
-    }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
+    private final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
+    private final TaskRunnerService runner = new TaskRunnerService(tasks, payments, webhooks, credentials, notifier,
+            point -> {
+                crashPoints.add(point);
+                callsAtC6.add(notifier.calls().size());
+            }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
             new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
             Duration.ofSeconds(30)));
 
@@ -56,6 +62,8 @@ class TaskRunnerServiceTest {
                 T0);
         tasks.insert(task);
         webhooks.setEndpoint(payment.tenantId(), ENDPOINT, T0);
+        credentials.addSecret(payment.tenantId(), TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                SECRET, T0, T0);
         return task;
     }
 
@@ -156,8 +164,34 @@ class TaskRunnerServiceTest {
     }
 
     @Test
+    void theNoticeGoesWithTheTenantsValidSigningSecretsNewestFirst() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        credentials.addSecret(task.tenantId(), TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                "whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=", T0, T0.plusSeconds(60));
+
+        runner.runDue();
+
+        assertThat(notifier.calls()).singleElement().satisfies(call -> assertThat(call.signingSecrets())
+                .containsExactly("whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=", SECRET));
+    }
+
+    @Test
+    void aTenantWithoutAValidSigningSecretGetsNoUnsignedNoticeAndItsTaskIsQuarantined() {
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        long id = credentials.secretInfos(task.tenantId()).get(0).id();
+        credentials.revokeSecret(task.tenantId(), id, T0);
+
+        runner.runDue();
+
+        assertThat(notifier.calls()).isEmpty();
+        assertThat(reread(task).status()).isEqualTo(TaskStatus.QUARANTINED);
+        assertThat(reread(task).lastError()).contains("signing secret");
+    }
+
+    @Test
     void aWebhookEndpointIsAnAbsoluteHttpUrl() {
-        ConfigureTenantWebhookUseCase service = TenantServices.configureTenantWebhook(webhooks, clock);
+        ConfigureTenantWebhookUseCase service = TenantServices.configureTenantWebhook(webhooks,
+                WebhookEndpointPolicy.ANY, clock);
         TenantId tenant = new TenantId("t-hooks");
 
         service.configure(tenant, URI.create("http://127.0.0.1:8081/grants"));

@@ -89,6 +89,11 @@ class MerchantAuthenticationServiceTest {
         }
 
         @Override
+        public int revokeApiKey(TenantId tenantId, String displayPrefix, Instant at) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public java.util.List<dev.tristate.domain.tenant.ApiKeyInfo> apiKeys(TenantId tenantId) {
             throw new UnsupportedOperationException();
         }

@@ -13,11 +13,15 @@ import dev.tristate.application.shared.port.in.InvalidInput;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
 import dev.tristate.application.shared.port.in.NotPermitted;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.CreateTenantCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RevokeApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RevokeSecretCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateWebhookSecretCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.TenantChange;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.ChannelAccount;
+import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
@@ -32,6 +36,8 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -54,8 +60,11 @@ class TenantAdministrationServiceTest {
     private final ProvisionTenantService provisioning = new ProvisionTenantService(tenants, credentials, transactions,
             clock, new SecureRandom());
     private final TenantsQueryService reads = new TenantsQueryService(tenants, credentials, webhooks);
+    private final List<URI> refused = new ArrayList<>();
+    private final WebhookEndpointPolicy endpoints = endpoint -> refused.contains(endpoint)
+            ? Optional.of(endpoint + " is refused") : Optional.empty();
     private final TenantAdministrationService service = new TenantAdministrationService(provisioning, tenants,
-            credentials, webhooks, audit, transactions, clock, GRACE);
+            credentials, webhooks, endpoints, audit, transactions, clock, GRACE);
 
     private static ActionKey key() {
         return new ActionKey(UUID.randomUUID().toString());
@@ -274,8 +283,94 @@ class TenantAdministrationServiceTest {
     }
 
     @Test
+    void aSecondRotationEndsTheKeyStillInTheFirstOnesGracePeriod() {
+        ApiKey first = create(key()).apiKey().orElseThrow();
+        clock.advance(Duration.ofMinutes(10));
+        ApiKey second = service.rotateApiKey(new RotateApiKeyCommand(TENANT, OPERATOR, key())).apiKey().orElseThrow();
+        clock.advance(Duration.ofMinutes(10));
+        Instant now = clock.instant();
+
+        TenantChange third = service.rotateApiKey(new RotateApiKeyCommand(TENANT, OPERATOR, key()));
+
+        assertThat(tenants.findTenantByApiKey(first.hash(), now)).isEmpty();
+        assertThat(tenants.findTenantByApiKey(second.hash(), now.plus(GRACE).minusSeconds(1))).contains(TENANT);
+        assertThat(tenants.findTenantByApiKey(third.apiKey().orElseThrow().hash(), now)).contains(TENANT);
+        assertThat(third.result().entry().detail()).contains("1 key(s) still in an earlier grace period ended now");
+    }
+
+    @Test
+    void aRevokedKeyIsRefusedAtOnceAndTheRevocationIsAudited() {
+        ApiKey first = create(key()).apiKey().orElseThrow();
+        ApiKey second = service.rotateApiKey(new RotateApiKeyCommand(TENANT, OPERATOR, key())).apiKey().orElseThrow();
+
+        TenantChange revoked = service.revokeApiKey(new RevokeApiKeyCommand(TENANT, first.displayPrefix(), OPERATOR,
+                key()));
+
+        assertThat(tenants.findTenantByApiKey(first.hash(), clock.instant())).isEmpty();
+        assertThat(tenants.findTenantByApiKey(second.hash(), clock.instant())).contains(TENANT);
+        assertThat(revoked.result().entry().action()).isEqualTo("REVOKE_API_KEY");
+        assertThat(revoked.result().entry().result()).isEqualTo("REVOKED");
+        assertThat(revoked.result().entry().detail()).contains(first.displayPrefix()).doesNotContain(first.value());
+        assertThat(service.revokeApiKey(new RevokeApiKeyCommand(TENANT, first.displayPrefix(), OPERATOR, key()))
+                .result().entry().result()).isEqualTo("NOTHING_TO_REVOKE");
+        assertThatThrownBy(() -> service.revokeApiKey(new RevokeApiKeyCommand(TENANT, second.displayPrefix(),
+                SUPPORT, key()))).isInstanceOf(NotPermitted.class);
+    }
+
+    @Test
+    void aRevokedSecretStopsVerifyingAtOnce() {
+        create(key());
+        service.setChannelCredential(new SetChannelCredentialCommand(TENANT, CredentialKind.SANDBOX_SIGNING_SECRET,
+                "new-sandbox-secret-0123", Optional.empty(), OPERATOR, key()));
+        long old = reads.tenant(TENANT).orElseThrow().secrets().stream().filter(s -> s.validUntil() != null)
+                .findFirst().orElseThrow().id();
+
+        TenantChange revoked = service.revokeSecret(new RevokeSecretCommand(TENANT, old, OPERATOR, key()));
+
+        assertThat(revoked.result().entry().result()).isEqualTo("REVOKED");
+        assertThat(credentials.validSecrets(TENANT, "sandbox", "signing-secret", clock.instant()))
+                .containsExactly("new-sandbox-secret-0123");
+        assertThat(service.revokeSecret(new RevokeSecretCommand(TENANT, 9999, OPERATOR, key())).result().entry()
+                .result()).isEqualTo("NOTHING_TO_REVOKE");
+    }
+
+    @Test
+    void theFirstEndpointBringsASigningSecretShownOnceAndARotationKeepsBothForTheGracePeriod() {
+        create(key());
+        ActionKey setting = key();
+        TenantChange set = service.setWebhook(new SetWebhookCommand(TENANT, URI.create("https://shop.example/h"),
+                OPERATOR, setting));
+        String first = set.webhookSecret().orElseThrow();
+        assertThat(first).startsWith("whsec_");
+        assertThat(service.setWebhook(new SetWebhookCommand(TENANT, URI.create("https://shop.example/h"), OPERATOR,
+                setting)).webhookSecret()).as("a repeated form").isEmpty();
+        assertThat(service.setWebhook(new SetWebhookCommand(TENANT, URI.create("https://shop.example/i"), OPERATOR,
+                key())).webhookSecret()).as("the tenant has one").isEmpty();
+
+        String second = service.rotateWebhookSecret(new RotateWebhookSecretCommand(TENANT, OPERATOR, key()))
+                .webhookSecret().orElseThrow();
+
+        assertThat(credentials.validSecrets(TENANT, "webhook", "signing-secret", clock.instant()))
+                .containsExactly(second, first);
+        assertThat(credentials.validSecrets(TENANT, "webhook", "signing-secret", clock.instant().plus(GRACE)))
+                .containsExactly(second);
+        assertThat(audit.entries()).noneMatch(e -> e.detail().contains(first) || e.detail().contains(second));
+    }
+
+    @Test
+    void anEndpointTheNetworkRuleRefusesIsInvalidInputAndChangesNothing() {
+        create(key());
+        refused.add(URI.create("https://10.0.0.1/h"));
+
+        assertThatThrownBy(() -> service.setWebhook(new SetWebhookCommand(TENANT, URI.create("https://10.0.0.1/h"),
+                OPERATOR, key()))).isInstanceOf(InvalidInput.class).hasMessageContaining("refused");
+        assertThat(webhooks.endpointOf(TENANT)).isEmpty();
+        assertThat(audit.entries()).noneMatch(e -> e.action().equals("SET_WEBHOOK"));
+    }
+
+    @Test
     void aNegativeGracePeriodIsRefused() {
-        assertThatThrownBy(() -> new TenantAdministrationService(provisioning, tenants, credentials, webhooks, audit,
-                transactions, clock, Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TenantAdministrationService(provisioning, tenants, credentials, webhooks,
+                endpoints, audit, transactions, clock, Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
     }
 }

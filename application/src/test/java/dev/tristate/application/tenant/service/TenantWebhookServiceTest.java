@@ -9,6 +9,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TenantWebhookServiceTest {
@@ -17,6 +18,7 @@ class TenantWebhookServiceTest {
 
     private final InMemoryTenantWebhooks webhooks = new InMemoryTenantWebhooks();
     private final TenantWebhookService service = new TenantWebhookService(webhooks,
+            endpoint -> endpoint.getHost().equals("10.0.0.7") ? Optional.of("a private address") : Optional.empty(),
             Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC));
 
     @Test
@@ -33,6 +35,13 @@ class TenantWebhookServiceTest {
         assertThatThrownBy(() -> service.configure(TENANT, URI.create("/hooks")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> service.configure(TENANT, null)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(webhooks.endpointOf(TENANT)).isEmpty();
+    }
+
+    @Test
+    void anEndpointTheNetworkRuleRefusesIsRefusedWithItsReasonAndNothingIsSet() {
+        assertThatThrownBy(() -> service.configure(TENANT, URI.create("https://10.0.0.7/hooks")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a private address");
         assertThat(webhooks.endpointOf(TENANT)).isEmpty();
     }
 

@@ -24,7 +24,10 @@ public interface ChannelSecretMapper {
 
     String findAccountOf(@Param("tenantId") String tenantId, @Param("channel") String channel);
 
+    int revoke(@Param("tenantId") String tenantId, @Param("id") long id, @Param("at") LocalDateTime at);
+
     class SecretInfoRow {
+        long id;
         String channel;
         String name;
         LocalDateTime createdAt;

@@ -38,6 +38,11 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
     }
 
     @Override
+    public boolean revokeSecret(TenantId tenantId, long secretId, Instant at) {
+        return translate(() -> mapper.revoke(tenantId.value(), secretId, Rows.utc(at))) == 1;
+    }
+
+    @Override
     public void bindAccount(TenantId tenantId, String channel, String accountId, Instant now) {
         translate(() -> mapper.insertAccount(tenantId.value(), channel, accountId, Rows.utc(now)));
     }
@@ -96,7 +101,7 @@ public class MyBatisChannelCredentialStore implements ChannelCredentialStore {
     @Override
     public List<SecretInfo> secretInfos(TenantId tenantId) {
         return translate(() -> mapper.secretInfos(tenantId.value())).stream()
-                .map(r -> new SecretInfo(r.channel, r.name, Rows.instant(r.createdAt), Rows.instant(r.validUntil)))
+                .map(r -> new SecretInfo(r.id, r.channel, r.name, Rows.instant(r.createdAt), Rows.instant(r.validUntil)))
                 .toList();
     }
 

@@ -66,6 +66,11 @@ public class MyBatisTenantRepository implements TenantRepository {
     }
 
     @Override
+    public int revokeApiKey(TenantId tenantId, String displayPrefix, Instant at) {
+        return translate(() -> mapper.revokeApiKey(tenantId.value(), displayPrefix, Rows.utc(at)));
+    }
+
+    @Override
     public List<ApiKeyInfo> apiKeys(TenantId tenantId) {
         return translate(() -> mapper.apiKeys(tenantId.value())).stream()
                 .map(r -> new ApiKeyInfo(r.displayPrefix, Rows.instant(r.createdAt), Rows.instant(r.expiresAt)))

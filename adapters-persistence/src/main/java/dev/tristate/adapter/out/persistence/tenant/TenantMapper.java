@@ -30,5 +30,8 @@ public interface TenantMapper {
 
     int expireApiKeys(@Param("tenantId") String tenantId, @Param("at") LocalDateTime at);
 
+    int revokeApiKey(@Param("tenantId") String tenantId, @Param("displayPrefix") String displayPrefix,
+                     @Param("at") LocalDateTime at);
+
     List<ApiKeyRow> apiKeys(@Param("tenantId") String tenantId);
 }

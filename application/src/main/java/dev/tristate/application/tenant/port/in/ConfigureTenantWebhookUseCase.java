@@ -6,7 +6,10 @@ import java.net.URI;
 /** Sets where a tenant's own service hears about grants: an absolute http(s) URL. */
 public interface ConfigureTenantWebhookUseCase {
 
-    /** @throws IllegalArgumentException when the endpoint is not an absolute http or https URL */
+    /**
+     * @throws IllegalArgumentException when the endpoint is not an absolute http or https URL, or the deployment's
+     *                                  network rule refuses it (http on production, a private address)
+     */
     void configure(TenantId tenantId, URI endpoint);
 
     /**

@@ -20,6 +20,12 @@ public interface ChannelCredentialStore {
     void addSecret(TenantId tenantId, String channel, String name, String secret, Instant now,
                    Instant previousValidUntil);
 
+    /**
+     * Ends the tenant's secret {@code secretId} at {@code at} if it is still valid then (a leaked secret revoked at
+     * once); false when the tenant has no such secret or it had already ended.
+     */
+    boolean revokeSecret(TenantId tenantId, long secretId, Instant at);
+
     /** Every secret of that name still valid at {@code now}, newest first (rotation: one match suffices). */
     List<String> validSecrets(TenantId tenantId, String channel, String name, Instant now);
 

@@ -32,6 +32,12 @@ public interface TenantRepository {
     /** Ends every key of the tenant still valid after {@code at} at {@code at} (a rotation's grace period). */
     int expireApiKeys(TenantId tenantId, Instant at);
 
+    /**
+     * Ends at {@code at} the tenant's keys shown by this prefix that are still valid then (a leaked key revoked at
+     * once); the number ended. Prefixes are unique within a tenant (rotation draws a new key until it is).
+     */
+    int revokeApiKey(TenantId tenantId, String displayPrefix, Instant at);
+
     /** The tenant's keys as they may be shown (prefix and validity), newest first. */
     List<ApiKeyInfo> apiKeys(TenantId tenantId);
 }

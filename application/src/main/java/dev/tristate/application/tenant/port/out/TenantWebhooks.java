@@ -5,8 +5,15 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
 
-/** Where each tenant's own service wants to hear about grants. */
+/**
+ * Where each tenant's own service wants to hear about grants. The notices are signed with the tenant's webhook
+ * signing secrets, kept in the {@link ChannelCredentialStore} under ({@value #SIGNING_CHANNEL},
+ * {@value #SIGNING_SECRET}) like a channel's secrets: encrypted, rotated with a grace period, revocable.
+ */
 public interface TenantWebhooks {
+
+    String SIGNING_CHANNEL = "webhook";
+    String SIGNING_SECRET = "signing-secret";
 
     Optional<URI> endpointOf(TenantId tenantId);
 

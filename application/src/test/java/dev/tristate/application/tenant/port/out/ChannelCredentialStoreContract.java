@@ -1,6 +1,7 @@
 package dev.tristate.application.tenant.port.out;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.shared.failure.PersistenceFailure;
@@ -75,9 +76,37 @@ public abstract class ChannelCredentialStoreContract {
         credentials().addSecret(tenant, SANDBOX, SIGNING, "new-secret-0123456789", rotation,
                 rotation.plus(Duration.ofHours(24)));
 
-        assertThat(credentials().secretInfos(tenant)).containsExactly(
-                new SecretInfo(SANDBOX, SIGNING, rotation, null),
-                new SecretInfo(SANDBOX, SIGNING, T0, rotation.plus(Duration.ofHours(24))));
+        List<SecretInfo> infos = credentials().secretInfos(tenant);
+        assertThat(infos).extracting(SecretInfo::channel, SecretInfo::name, SecretInfo::createdAt,
+                SecretInfo::validUntil).containsExactly(
+                tuple(SANDBOX, SIGNING, rotation, null),
+                tuple(SANDBOX, SIGNING, T0, rotation.plus(Duration.ofHours(24))));
+        assertThat(infos.get(0).id()).as("ids tell secrets apart").isNotEqualTo(infos.get(1).id());
+    }
+
+    @Test
+    void aRevokedSecretStopsVerifyingAtOnceAndOnlyThatSecretOfThatTenant() {
+        TenantId tenant = aTenant();
+        TenantId other = aTenant();
+        Instant rotation = T0.plusSeconds(60);
+        credentials().addSecret(tenant, SANDBOX, SIGNING, "old-secret-0123456789", T0, T0);
+        credentials().addSecret(tenant, SANDBOX, SIGNING, "new-secret-0123456789", rotation,
+                rotation.plus(Duration.ofHours(24)));
+        credentials().addSecret(other, SANDBOX, SIGNING, "other-secret-0123456789", T0, T0);
+        long old = credentials().secretInfos(tenant).get(1).id();
+        long othersSecret = credentials().secretInfos(other).get(0).id();
+        Instant revokedAt = rotation.plusSeconds(5);
+
+        assertThat(credentials().revokeSecret(other, old, revokedAt)).as("another tenant's id").isFalse();
+        assertThat(credentials().revokeSecret(tenant, othersSecret, revokedAt)).as("another tenant's secret")
+                .isFalse();
+        assertThat(credentials().revokeSecret(tenant, old, revokedAt)).isTrue();
+        assertThat(credentials().revokeSecret(tenant, old, revokedAt.plusSeconds(1))).as("already ended").isFalse();
+
+        assertThat(credentials().validSecrets(tenant, SANDBOX, SIGNING, revokedAt))
+                .containsExactly("new-secret-0123456789");
+        assertThat(credentials().validSecrets(other, SANDBOX, SIGNING, revokedAt))
+                .containsExactly("other-secret-0123456789");
     }
 
     @Test

@@ -126,6 +126,29 @@ public abstract class TenantRepositoryContract {
     }
 
     @Test
+    void aRevokedKeyEndsAtOnceAndOnlyThatKeyOfThatTenant() {
+        Tenant tenant = newTenant();
+        Tenant other = newTenant();
+        ApiKey leaked = aKey();
+        ApiKey kept = aKey();
+        ApiKey othersKey = aKey();
+        tenants().addApiKey(tenant.id(), leaked.hash(), leaked.displayPrefix(), T0, null);
+        tenants().addApiKey(tenant.id(), kept.hash(), kept.displayPrefix(), T0, null);
+        tenants().addApiKey(other.id(), othersKey.hash(), othersKey.displayPrefix(), T0, null);
+        Instant at = T0.plusSeconds(30);
+
+        assertThat(tenants().revokeApiKey(other.id(), leaked.displayPrefix(), at)).as("another tenant's").isZero();
+        assertThat(tenants().revokeApiKey(tenant.id(), leaked.displayPrefix(), at)).isEqualTo(1);
+        assertThat(tenants().revokeApiKey(tenant.id(), leaked.displayPrefix(), at.plusSeconds(1)))
+                .as("already ended").isZero();
+
+        assertThat(tenants().findTenantByApiKey(leaked.hash(), at)).isEmpty();
+        assertThat(tenants().findTenantByApiKey(leaked.hash(), at.minusSeconds(1))).contains(tenant.id());
+        assertThat(tenants().findTenantByApiKey(kept.hash(), at.plusSeconds(60))).contains(tenant.id());
+        assertThat(tenants().findTenantByApiKey(othersKey.hash(), at.plusSeconds(60))).contains(other.id());
+    }
+
+    @Test
     void theKeysAreShownByPrefixAndValidityNewestFirst() {
         Tenant tenant = newTenant();
         ApiKey old = aKey();
