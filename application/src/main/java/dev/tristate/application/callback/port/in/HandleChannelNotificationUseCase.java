@@ -10,5 +10,16 @@ import dev.tristate.domain.notification.RawNotification;
  */
 public interface HandleChannelNotificationUseCase {
 
-    ChannelAnswer handle(RawNotification notification);
+    /** The caller when the adapter cannot name one: all such callers share one budget for rejected notifications. */
+    String UNKNOWN_CALLER = "unknown";
+
+    /**
+     * {@code caller} names who sent it (the client address): notifications that fail verification are recorded only
+     * within that caller's budget.
+     */
+    ChannelAnswer handle(RawNotification notification, String caller);
+
+    default ChannelAnswer handle(RawNotification notification) {
+        return handle(notification, UNKNOWN_CALLER);
+    }
 }
