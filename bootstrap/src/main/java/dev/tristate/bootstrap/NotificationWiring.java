@@ -6,6 +6,7 @@ import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
@@ -60,9 +61,11 @@ class NotificationWiring {
     HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
-            RecordUnknownOutcomeUseCase recordUnknownOutcome) {
+            RecordUnknownOutcomeUseCase recordUnknownOutcome, RejectionBudget rejectionBudget,
+            @Value("${tristate.callbacks.rejected.max-stored-bytes:4096}") int maxStoredRejectedBytes) {
         return CallbackServices.handleChannelNotification(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome);
+                transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome, rejectionBudget,
+                maxStoredRejectedBytes);
     }
 
     /**

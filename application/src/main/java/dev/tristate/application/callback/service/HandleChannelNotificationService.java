@@ -140,6 +140,18 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         return processVerified(format, raw, (Parsed) opened, tenant, received);
     }
 
+    @Override
+    public ChannelAnswer refuse(RawNotification raw, String caller, String reason) {
+        Instant received = clock.instant();
+        ChannelNotificationFormat format = formats.get(raw.channel());
+        if (format == null) {
+            rejections.refuseUnknownChannel(raw, caller, received);
+            throw new UnknownChannel(raw.channel());
+        }
+        return rejections.refuse(format, raw, caller, received, null, null, SignatureResult.NOT_CHECKED, reason,
+                format.answer(AnswerKind.INVALID, reason));
+    }
+
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,
                                           TenantId tenant, Instant received) {
         ChannelAnswer success = format.answer(AnswerKind.SUCCESS, null);

@@ -1,5 +1,9 @@
 package dev.tristate.adapter.in.web.callback;
 
+import dev.tristate.application.callback.port.out.RejectionBudget;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
@@ -9,9 +13,30 @@ import org.springframework.context.annotation.Configuration;
 @ComponentScan(basePackageClasses = CallbackConfiguration.class)
 public class CallbackConfiguration {
 
+    /** Ahead of Spring Security's filter chain (order -100), whose firewall would refuse these in its own words. */
+    static final int ODD_CALLBACK_FILTER_ORDER = -101;
+
     /** The callbacks' own handler mapping, consulted before Spring MVC's annotated mappings. */
     @Bean
     CallbackHandlerMapping callbackHandlerMapping(ChannelCallbackController controller) {
         return new CallbackHandlerMapping(controller);
+    }
+
+    @Bean
+    FilterRegistrationBean<OddCallbackFilter> oddCallbackFilter(ChannelCallbackController controller) {
+        FilterRegistrationBean<OddCallbackFilter> registration =
+                new FilterRegistrationBean<>(new OddCallbackFilter(controller));
+        registration.addUrlPatterns("/callbacks/*");
+        registration.setOrder(ODD_CALLBACK_FILTER_ORDER);
+        return registration;
+    }
+
+    /** How many notifications that fail verification each caller may have recorded, per channel. */
+    @Bean
+    RejectionBudget callbackRejectionBudget(
+            @Value("${tristate.callbacks.rejected.limit-per-period:20}") int limit,
+            @Value("${tristate.callbacks.rejected.period:1m}") Duration period,
+            @Value("${tristate.callbacks.rejected.max-callers:10000}") long maxCallers) {
+        return new CallerRejectionBudget(limit, period, maxCallers);
     }
 }
