@@ -26,7 +26,9 @@ public class CallbackConfiguration {
     FilterRegistrationBean<OddCallbackFilter> oddCallbackFilter(ChannelCallbackController controller) {
         FilterRegistrationBean<OddCallbackFilter> registration =
                 new FilterRegistrationBean<>(new OddCallbackFilter(controller));
-        registration.addUrlPatterns("/callbacks/*");
+        // Every path: the container maps filters by the decoded, normalised path, in which /callbacks/%2e%2e/x is
+        // no longer under /callbacks/. The filter looks at the raw path itself.
+        registration.addUrlPatterns("/*");
         registration.setOrder(ODD_CALLBACK_FILTER_ORDER);
         return registration;
     }

@@ -14,8 +14,9 @@ import org.springframework.web.util.UriUtils;
 /**
  * Callbacks that Spring Security's firewall would refuse in its own words, unrecorded: a header value with
  * characters outside printable ASCII (a UTF-8 {@code User-Agent}, a tab) or a path with {@code ;}, an encoded
- * {@code %}, dot, slash or backslash, {@code //} or a dot segment. Runs ahead of the security filters, for
- * {@code POST /callbacks/*} only:
+ * {@code %}, dot, slash or backslash, {@code //} or a dot segment; and paths that name no callback address (empty,
+ * or more than a channel and an account), which Spring MVC would answer with its own 404. Runs ahead of the security
+ * filters, for {@code POST /callbacks/*} only:
  * <ul>
  *   <li>a callback address with odd headers is handled as any callback: the signature is over the body, and the
  *   headers are stored as data, so a channel's proxy adding a non-ASCII header loses no notification;</li>
@@ -45,16 +46,16 @@ final class OddCallbackFilter extends OncePerRequestFilter {
             return;
         }
         String rest = path.substring(CallbackHandlerMapping.PREFIX.length());
-        boolean oddPath = oddPath(path);
+        String[] segments = rest.split("/", -1);
+        boolean oddPath = oddPath(path) || segments.length > 2 || segments[0].isEmpty()
+                || (segments.length == 2 && segments[1].isEmpty());
         if (!oddPath && plainHeaders(request)) {
             chain.doFilter(request, response);
             return;
         }
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("Cache-Control", "no-store");
-        String[] segments = rest.split("/", -1);
-        if (oddPath || segments.length > 2 || segments[0].isEmpty()
-                || (segments.length == 2 && segments[1].isEmpty())) {
+        if (oddPath) {
             controller.writeRefused(firstSegment(rest), request, response, "malformed callback path");
             return;
         }
