@@ -16,6 +16,7 @@ import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.random.RandomGenerator;
@@ -66,6 +67,18 @@ class NotificationWiring {
         return CallbackServices.handleChannelNotification(formats, credentials, payments, log, outbox, reviews,
                 transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome, rejectionBudget,
                 maxStoredRejectedBytes);
+    }
+
+    /**
+     * How many notifications that fail verification each caller (client address) may have recorded, per channel; past
+     * it they are answered 429 and not stored (docs/callbacks.md).
+     */
+    @Bean
+    RejectionBudget callbackRejectionBudget(
+            @Value("${tristate.callbacks.rejected.limit-per-period:20}") int limit,
+            @Value("${tristate.callbacks.rejected.period:1m}") Duration period,
+            @Value("${tristate.callbacks.rejected.max-callers:10000}") long maxCallers) {
+        return new CallerRejectionBudget(limit, period, maxCallers);
     }
 
     /**

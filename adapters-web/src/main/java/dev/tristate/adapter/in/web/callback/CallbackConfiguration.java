@@ -1,8 +1,5 @@
 package dev.tristate.adapter.in.web.callback;
 
-import dev.tristate.application.callback.port.out.RejectionBudget;
-import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
@@ -31,14 +28,5 @@ public class CallbackConfiguration {
         registration.addUrlPatterns("/*");
         registration.setOrder(ODD_CALLBACK_FILTER_ORDER);
         return registration;
-    }
-
-    /** How many notifications that fail verification each caller may have recorded, per channel. */
-    @Bean
-    RejectionBudget callbackRejectionBudget(
-            @Value("${tristate.callbacks.rejected.limit-per-period:20}") int limit,
-            @Value("${tristate.callbacks.rejected.period:1m}") Duration period,
-            @Value("${tristate.callbacks.rejected.max-callers:10000}") long maxCallers) {
-        return new CallerRejectionBudget(limit, period, maxCallers);
     }
 }

@@ -1,4 +1,4 @@
-package dev.tristate.adapter.in.web.callback;
+package dev.tristate.bootstrap;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
