@@ -6,6 +6,7 @@ import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
@@ -15,6 +16,7 @@ import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.random.RandomGenerator;
@@ -60,9 +62,23 @@ class NotificationWiring {
     HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
-            RecordUnknownOutcomeUseCase recordUnknownOutcome) {
+            RecordUnknownOutcomeUseCase recordUnknownOutcome, RejectionBudget rejectionBudget,
+            @Value("${tristate.callbacks.rejected.max-stored-bytes:4096}") int maxStoredRejectedBytes) {
         return CallbackServices.handleChannelNotification(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome);
+                transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome, rejectionBudget,
+                maxStoredRejectedBytes);
+    }
+
+    /**
+     * How many notifications that fail verification each caller (client address) may have recorded, per channel; past
+     * it they are answered 429 and not stored (docs/callbacks.md).
+     */
+    @Bean
+    RejectionBudget callbackRejectionBudget(
+            @Value("${tristate.callbacks.rejected.limit-per-period:20}") int limit,
+            @Value("${tristate.callbacks.rejected.period:1m}") Duration period,
+            @Value("${tristate.callbacks.rejected.max-callers:10000}") long maxCallers) {
+        return new CallerRejectionBudget(limit, period, maxCallers);
     }
 
     /**

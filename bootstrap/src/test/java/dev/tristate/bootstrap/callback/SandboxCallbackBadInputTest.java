@@ -84,7 +84,7 @@ class SandboxCallbackBadInputTest extends ApplicationOverHttpTest {
                     valid[x + 1] = (byte) 0x28;
                     return valid;
                 }),
-                Arguments.of("unknown merchant", 400, "INVALID", field("merchant_id", "\"m-nobody\"")));
+                Arguments.of("unknown merchant", 401, "BAD_SIGNATURE", field("merchant_id", "\"m-nobody\"")));
     }
 
     interface Case {

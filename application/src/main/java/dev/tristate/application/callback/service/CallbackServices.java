@@ -4,6 +4,7 @@ import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
@@ -21,13 +22,27 @@ public final class CallbackServices {
     private CallbackServices() {
     }
 
-    /** {@code random} (the retries' jitter) must be thread-safe: the endpoint's threads share the service. */
+    /**
+     * {@code random} (the retries' jitter) must be thread-safe: the endpoint's threads share the service. Notifications
+     * that fail verification are recorded within {@code rejectionBudget}, their raw body and headers cut to
+     * {@code maxStoredRejectedBytes} each.
+     */
+    public static HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
+            RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
+            int maxStoredRejectedBytes) {
+        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
+                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes);
+    }
+
+    /** As above, recording every rejected notification in full: for tools and tests that are their only caller. */
     public static HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
             RandomGenerator random, RecordUnknownOutcomeUseCase unknowns) {
-        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, random, unknowns);
+        return handleChannelNotification(formats, credentials, payments, log, outbox, reviews, transactions,
+                crashPoints, clock, random, unknowns, RejectionBudget.unlimited(), Integer.MAX_VALUE);
     }
 
     /** The callback's own path for news that arrives some other way: a status query's answer, a statement line. */

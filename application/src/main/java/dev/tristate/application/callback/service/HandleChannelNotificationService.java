@@ -8,6 +8,7 @@ import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.ParseResult.Parsed;
 import dev.tristate.application.callback.port.out.ParseResult;
+import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.callback.service.CallbackTransaction.NotRecorded;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
@@ -48,6 +49,9 @@ import java.util.stream.Collectors;
  */
 class HandleChannelNotificationService implements HandleChannelNotificationUseCase {
 
+    /** Verifies nothing (no merchant has it): spent on notifications for unknown merchants to match the work. */
+    private static final String NO_SUCH_MERCHANT_SECRET = "no-merchant-has-this-secret";
+
     private final Map<String, ChannelNotificationFormat> formats;
     private final ChannelCredentialStore credentials;
     private final PaymentRepository payments;
@@ -56,13 +60,15 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
     private final RecordUnknownOutcomeUseCase unknowns;
     private final CallbackTransaction transaction;
     private final NotificationRecords records;
+    private final Rejections rejections;
     private final CrashPoints crashPoints;
     private final Clock clock;
 
     HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
                                      PaymentRepository payments, NotificationLog log, OutboxStore outbox,
                                      ReviewCases reviews, Transactions transactions, CrashPoints crashPoints,
-                                     Clock clock, RandomGenerator random, RecordUnknownOutcomeUseCase unknowns) {
+                                     Clock clock, RandomGenerator random, RecordUnknownOutcomeUseCase unknowns,
+                                     RejectionBudget budget, int maxStoredRejectedBytes) {
         this.formats = formats.stream().collect(Collectors.toUnmodifiableMap(ChannelNotificationFormat::channel,
                 Function.identity()));
         this.credentials = credentials;
@@ -72,42 +78,43 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         this.unknowns = unknowns;
         this.transaction = new CallbackTransaction(transactions, random);
         this.records = new NotificationRecords(log, transactions, clock);
+        this.rejections = new Rejections(records, budget, maxStoredRejectedBytes);
         this.crashPoints = crashPoints;
         this.clock = clock;
     }
 
     @Override
-    public ChannelAnswer handle(RawNotification raw) {
+    public ChannelAnswer handle(RawNotification raw, String caller) {
         Instant received = clock.instant();
         ChannelNotificationFormat format = formats.get(raw.channel());
         if (format == null) {
-            recordRejection(raw, received, null, null, SignatureResult.NOT_CHECKED, "unknown channel", 404,
-                    "unknown channel");
+            rejections.refuseUnknownChannel(raw, caller, received);
             throw new UnknownChannel(raw.channel());
         }
         if (raw.bodyTooLarge()) {
             ChannelAnswer invalid = format.answer(AnswerKind.INVALID, "body larger than the limit");
-            ChannelAnswer tooLarge = new ChannelAnswer(413, invalid.contentType(), invalid.body());
-            return rejected(raw, received, null, null, SignatureResult.NOT_CHECKED, "body larger than the limit",
-                    tooLarge);
+            return rejections.refuse(format, raw, caller, received, null, null, SignatureResult.NOT_CHECKED,
+                    "body larger than the limit", new ChannelAnswer(413, invalid.contentType(), invalid.body()));
         }
         if (raw.headersTooLarge()) {
             ChannelAnswer invalid = format.answer(AnswerKind.INVALID, "headers larger than the limit");
-            ChannelAnswer tooLarge = new ChannelAnswer(431, invalid.contentType(), invalid.body());
-            return rejected(raw, received, null, null, SignatureResult.NOT_CHECKED, "headers larger than the limit",
-                    tooLarge);
+            return rejections.refuse(format, raw, caller, received, null, null, SignatureResult.NOT_CHECKED,
+                    "headers larger than the limit", new ChannelAnswer(431, invalid.contentType(), invalid.body()));
         }
         ParseResult parsed = format.parse(raw);
         if (parsed instanceof ParseResult.Malformed malformed) {
-            return rejected(raw, received, null, null, SignatureResult.NOT_CHECKED, malformed.reason(),
-                    format.answer(AnswerKind.INVALID, malformed.reason()));
+            return rejections.refuse(format, raw, caller, received, null, null, SignatureResult.NOT_CHECKED,
+                    malformed.reason(), format.answer(AnswerKind.INVALID, malformed.reason()));
         }
         Parsed notification = (Parsed) parsed;
         Optional<VerificationKeys> keys = credentials.verificationKeys(format.channel(), notification.merchantKey(),
                 format.secretName(), received);
         if (keys.isEmpty()) {
-            return rejected(raw, received, null, notification, SignatureResult.NOT_CHECKED, "unknown merchant",
-                    format.answer(AnswerKind.INVALID, "unknown merchant"));
+            // Answered exactly as a bad signature for a merchant we have, after the same work, so that the answer
+            // does not tell which merchant ids exist.
+            format.verify(raw, List.of(NO_SUCH_MERCHANT_SECRET), received);
+            return rejections.refuse(format, raw, caller, received, null, notification, SignatureResult.NOT_CHECKED,
+                    "unknown merchant", format.answer(AnswerKind.BAD_SIGNATURE, null));
         }
         TenantId tenant = keys.get().tenantId();
         List<String> secrets = keys.get().secrets();
@@ -119,15 +126,30 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
             String reason = secrets.isEmpty() ? "no signing secret configured for this merchant"
                     : verification == Verification.STALE_TIMESTAMP ? "timestamp outside the tolerance"
                     : "signature does not match";
-            return rejected(raw, received, tenant, notification, result, reason,
+            return rejections.refuse(format, raw, caller, received, tenant, notification, result, reason,
                     format.answer(AnswerKind.BAD_SIGNATURE, reason));
         }
         ParseResult opened = format.open(raw, secrets);
         if (opened instanceof ParseResult.Malformed malformed) {
-            return rejected(raw, received, tenant, notification, SignatureResult.VALID, malformed.reason(),
-                    format.answer(AnswerKind.INVALID, malformed.reason()));
+            // Verified, so it is the channel's own: recorded in full, whatever any budget says.
+            ChannelAnswer invalid = format.answer(AnswerKind.INVALID, malformed.reason());
+            records.recordBestEffort(raw, received, tenant, notification, SignatureResult.VALID,
+                    NotificationOutcome.REJECTED, malformed.reason(), invalid);
+            return invalid;
         }
         return processVerified(format, raw, (Parsed) opened, tenant, received);
+    }
+
+    @Override
+    public ChannelAnswer refuse(RawNotification raw, String caller, String reason) {
+        Instant received = clock.instant();
+        ChannelNotificationFormat format = formats.get(raw.channel());
+        if (format == null) {
+            rejections.refuseUnknownChannel(raw, caller, received);
+            throw new UnknownChannel(raw.channel());
+        }
+        return rejections.refuse(format, raw, caller, received, null, null, SignatureResult.NOT_CHECKED, reason,
+                format.answer(AnswerKind.INVALID, reason));
     }
 
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,
@@ -220,17 +242,5 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         } catch (IllegalArgumentException notOurs) {
             return Optional.empty();
         }
-    }
-
-    private ChannelAnswer rejected(RawNotification raw, Instant received, TenantId tenant, Parsed n,
-                                   SignatureResult signature, String reason, ChannelAnswer answer) {
-        records.recordBestEffort(raw, received, tenant, n, signature, NotificationOutcome.REJECTED, reason, answer);
-        return answer;
-    }
-
-    private void recordRejection(RawNotification raw, Instant received, TenantId tenant, Parsed n,
-                                 SignatureResult signature, String reason, int status, String body) {
-        records.recordBestEffort(raw, received, tenant, n, signature, NotificationOutcome.REJECTED, reason,
-                new ChannelAnswer(status, "text/plain", body));
     }
 }

@@ -16,6 +16,7 @@ import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 
 /**
  * The rows of the notification log as a callback writes them: what arrived, what became of it and how long that
@@ -50,14 +51,55 @@ final class NotificationRecords {
         }
     }
 
+    /**
+     * A notification that failed verification, recorded best effort with its raw body and headers cut to
+     * {@code maxStoredBytes} each: anyone can send such notifications, so they must not be able to fill the log. A cut
+     * is said in the reason, with the size received.
+     */
+    void recordUnverifiedBestEffort(RawNotification raw, Instant received, TenantId tenant, Parsed n,
+                                    SignatureResult signature, String reason, ChannelAnswer answer,
+                                    int maxStoredBytes) {
+        byte[] body = raw.body();
+        String headers = headersOf(raw);
+        String recordedReason = reason;
+        if (body.length > maxStoredBytes) {
+            recordedReason += " [raw body cut to its first " + maxStoredBytes + " of " + body.length
+                    + (raw.bodyTooLarge() ? "+" : "") + " bytes]";
+            body = Arrays.copyOf(body, maxStoredBytes);
+        }
+        if (headers.length() > maxStoredBytes) {
+            recordedReason += " [headers cut to their first " + maxStoredBytes + " of " + headers.length()
+                    + " characters]";
+            headers = headers.substring(0, maxStoredBytes);
+        }
+        String finalReason = recordedReason;
+        byte[] finalBody = body;
+        String finalHeaders = headers;
+        NotificationOutcome outcome = NotificationOutcome.REJECTED;
+        try {
+            transactions.inTransaction(Workload.CALLBACK, () -> log.record(entry(raw, received, tenant, n, signature,
+                    outcome, finalReason, null, completion(outcome, null, null, finalReason, answer, received),
+                    finalHeaders, finalBody)));
+        } catch (PersistenceFailure ignored) {
+            // Nothing changed; the channel gets its answer regardless.
+        }
+    }
+
     Entry entry(RawNotification raw, Instant received, TenantId tenant, Parsed n, SignatureResult signature,
                 NotificationOutcome outcome, String reason, Long duplicateOf, Completion completion) {
+        return entry(raw, received, tenant, n, signature, outcome, reason, duplicateOf, completion, headersOf(raw),
+                raw.body());
+    }
+
+    private Entry entry(RawNotification raw, Instant received, TenantId tenant, Parsed n, SignatureResult signature,
+                        NotificationOutcome outcome, String reason, Long duplicateOf, Completion completion,
+                        String headers, byte[] body) {
         return new Entry(raw.channel(), SOURCE_CALLBACK, tenant, n == null ? null : n.notifyId(),
                 n == null ? null : n.outTradeNo(), n == null ? null : n.tradeNo(),
                 n == null || n.status() == null ? null : n.status().name(),
                 n == null || n.amount() == null ? null : n.amount().minor(),
                 n == null || n.amount() == null ? null : n.amount().currencyCode(), raw.traceId(), signature, outcome,
-                reason, duplicateOf, headersOf(raw), raw.body(), received, completion);
+                reason, duplicateOf, headers, body, received, completion);
     }
 
     Completion completion(NotificationOutcome outcome, PaymentStatus before, PaymentStatus after, String reason,

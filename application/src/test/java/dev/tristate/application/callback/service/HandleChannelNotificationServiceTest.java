@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.callback.port.in.UnknownChannel;
+import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores.StoredNotification;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
@@ -61,6 +62,8 @@ class HandleChannelNotificationServiceTest {
             cases);
     private final AtomicInteger notifyIds = new AtomicInteger();
     private CrashPoints crashPoints = CrashPoints.NONE;
+    private RejectionBudget budget = RejectionBudget.unlimited();
+    private int maxStoredRejectedBytes = Integer.MAX_VALUE;
     private HandleChannelNotificationService service;
     private Payment payment;
 
@@ -86,7 +89,8 @@ class HandleChannelNotificationServiceTest {
                 outbox, reviews, transactions, point -> crashPoints.reached(point),
                 Clock.fixed(NOW, ZoneOffset.UTC), new Random(42),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments,
-                        transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)));
+                        transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)),
+                budget, maxStoredRejectedBytes);
     }
 
     private Payment newPayment(TenantId tenant, String id) {
@@ -215,13 +219,48 @@ class HandleChannelNotificationServiceTest {
     }
 
     @Test
-    void anUnknownMerchantIsInvalid() {
+    void anUnknownMerchantIsAnsweredAsABadSignatureSoThatMerchantIdsCannotBeProbed() {
         RawNotification stranger = notificationFor("m-nobody", SECRET, payment.id().value(), "n-1", "SUCCESS", 1999,
                 "CNY", "T-1");
+        RawNotification forged = notificationFor("m-shop", "not-the-secret-0123456", payment.id().value(), "n-2",
+                "SUCCESS", 1999, "CNY", "T-1");
 
-        assertThat(service.handle(stranger).httpStatus()).isEqualTo(400);
+        ChannelAnswer toStranger = service.handle(stranger);
         assertThat(lastLogged().entry().reason()).isEqualTo("unknown merchant");
+        ChannelAnswer toForger = service.handle(forged);
+
+        assertThat(toStranger).isEqualTo(toForger);
+        assertThat(toStranger.httpStatus()).isEqualTo(401);
         assertThat(statusNow()).isEqualTo(PaymentStatus.PENDING);
+    }
+
+    @Test
+    void pastTheCallersBudgetARejectedNotificationIsAnswered429AndNotRecorded() {
+        AtomicInteger left = new AtomicInteger(2);
+        budget = (channel, caller) -> caller.equals("10.0.0.9") && left.getAndDecrement() > 0;
+        rebuild();
+        RawNotification forged = notificationFor("m-shop", "not-the-secret-0123456", payment.id().value(), "n-2",
+                "SUCCESS", 1999, "CNY", "T-1");
+
+        assertThat(service.handle(forged, "10.0.0.9").httpStatus()).isEqualTo(401);
+        assertThat(service.handle(forged, "10.0.0.9").httpStatus()).isEqualTo(401);
+        assertThat(service.handle(forged, "10.0.0.9").httpStatus()).isEqualTo(429);
+        assertThat(log.rows()).hasSize(2);
+        assertThat(service.handle(success("n-1"), "10.0.0.9").httpStatus()).isEqualTo(200);
+        assertThat(statusNow()).isEqualTo(PaymentStatus.SUCCEEDED);
+    }
+
+    @Test
+    void aRejectedNotificationIsStoredCutToTheCapAndSaysSo() {
+        maxStoredRejectedBytes = 8;
+        rebuild();
+        RawNotification garbage = new RawNotification(TestChannelFormat.CHANNEL, null, Map.of(),
+                "this is not it at all".getBytes(StandardCharsets.UTF_8), false, "t");
+
+        service.handle(garbage);
+
+        assertThat(lastLogged().entry().rawBody()).isEqualTo("this is ".getBytes(StandardCharsets.UTF_8));
+        assertThat(lastLogged().entry().reason()).endsWith("[raw body cut to its first 8 of 21 bytes]");
     }
 
     @Test

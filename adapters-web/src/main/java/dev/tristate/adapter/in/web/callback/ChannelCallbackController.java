@@ -6,9 +6,11 @@ import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +66,26 @@ class ChannelCallbackController {
     /** The fast path: handles the callback and writes the answer straight to the response. */
     void write(String channel, String account, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        Answer answer = handle(channel, account, request);
+        send(handle(channel, account, request), response);
+    }
+
+    /**
+     * Refuses, recorded and in the channel's words, a request at a path that is no callback address: {@code channel}
+     * is what the path names first.
+     */
+    void writeRefused(String channel, HttpServletRequest request, HttpServletResponse response, String reason)
+            throws IOException {
+        RawNotification raw = read(channel, null, request);
+        Answer answer;
+        try {
+            answer = answer(notifications.refuse(raw, caller(request), reason));
+        } catch (UnknownChannel e) {
+            answer = unknownChannel();
+        }
+        send(answer, response);
+    }
+
+    private static void send(Answer answer, HttpServletResponse response) throws IOException {
         response.setStatus(answer.status());
         response.setContentType(answer.contentType());
         response.setContentLength(answer.body().length);
@@ -77,34 +98,59 @@ class ChannelCallbackController {
     }
 
     private Answer handle(String channel, String account, HttpServletRequest request) throws IOException {
+        RawNotification raw = read(channel, account, request);
+        try {
+            return answer(notifications.handle(raw, caller(request)));
+        } catch (UnknownChannel e) {
+            return unknownChannel();
+        }
+    }
+
+    private RawNotification read(String channel, String account, HttpServletRequest request) {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         int headerBytes = 0;
         for (String name : Collections.list(request.getHeaderNames())) {
-            List<String> values = Collections.list(request.getHeaders(name));
+            List<String> values = Collections.list(request.getHeaders(name)).stream()
+                    .map(HeaderText::decoded).toList();
             headers.put(name, values);
             for (String value : values) {
                 headerBytes += name.length() + value.length() + 4;
             }
         }
         boolean headersTooLarge = headerBytes > maxHeaderBytes;
-        byte[] body;
-        boolean bodyTooLarge;
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
         try (InputStream in = request.getInputStream()) {
-            body = in.readNBytes(maxBodyBytes + 1);
-            bodyTooLarge = body.length > maxBodyBytes;
-            if (bodyTooLarge) {
-                body = java.util.Arrays.copyOf(body, maxBodyBytes);
+            byte[] buffer = new byte[8192];
+            int n;
+            while (received.size() <= maxBodyBytes
+                    && (n = in.read(buffer, 0, Math.min(buffer.length, maxBodyBytes + 1 - received.size()))) > 0) {
+                received.write(buffer, 0, n);
             }
+        } catch (IOException stopped) {
+            // A body that stopped coming (read timeout, dropped connection) ): what arrived is
+            // judged as it is, so it is recorded and refused (it cannot verify) rather than answered with a 500.
         }
-        RawNotification raw = new RawNotification(channel, account,
-                headersTooLarge ? Map.of() : headers, body, bodyTooLarge, traceId(request), headersTooLarge);
-        ChannelAnswer answer;
-        try {
-            answer = notifications.handle(raw);
-        } catch (UnknownChannel e) {
-            return new Answer(HttpStatus.NOT_FOUND.value(), MediaType.APPLICATION_JSON_VALUE, UNKNOWN_CHANNEL);
+        byte[] body = received.toByteArray();
+        boolean bodyTooLarge = body.length > maxBodyBytes;
+        if (bodyTooLarge) {
+            body = Arrays.copyOf(body, maxBodyBytes);
         }
+        return new RawNotification(channel, account, headersTooLarge ? Map.of() : headers, body, bodyTooLarge,
+                traceId(request), headersTooLarge);
+    }
+
+    private static Answer answer(ChannelAnswer answer) {
         return new Answer(answer.httpStatus(), answer.contentType(), answer.body().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Answer unknownChannel() {
+        return new Answer(HttpStatus.NOT_FOUND.value(), MediaType.APPLICATION_JSON_VALUE, UNKNOWN_CHANNEL);
+    }
+
+    /** Who sent it, as far as the connection tells: the budget for rejected notifications is kept per caller. */
+    private static String caller(HttpServletRequest request) {
+        String address = request.getRemoteAddr();
+        return address == null || address.isBlank() ? HandleChannelNotificationUseCase.UNKNOWN_CALLER : address;
     }
 
     private static String traceId(HttpServletRequest request) {

@@ -2,6 +2,7 @@ package dev.tristate.adapter.in.web.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
@@ -20,13 +21,22 @@ import org.springframework.web.servlet.HandlerMapping;
 class CallbackHandlerMappingTest {
 
     private final List<RawNotification> handled = new ArrayList<>();
-    private final ChannelCallbackController controller = new ChannelCallbackController(notification -> {
-        handled.add(notification);
-        if (notification.channel().equals("nowhere")) {
-            throw new UnknownChannel(notification.channel());
-        }
-        return new ChannelAnswer(200, "text/plain", "success");
-    }, 16, 1024);
+    private final ChannelCallbackController controller = new ChannelCallbackController(
+            new HandleChannelNotificationUseCase() {
+                @Override
+                public ChannelAnswer handle(RawNotification notification, String caller) {
+                    handled.add(notification);
+                    if (notification.channel().equals("nowhere")) {
+                        throw new UnknownChannel(notification.channel());
+                    }
+                    return new ChannelAnswer(200, "text/plain", "success");
+                }
+
+                @Override
+                public ChannelAnswer refuse(RawNotification notification, String caller, String reason) {
+                    throw new AssertionError("no path here is refused");
+                }
+            }, 16, 1024);
     private final CallbackHandlerMapping mapping = new CallbackHandlerMapping(controller);
 
     @Test
