@@ -54,7 +54,7 @@ final class RawHttp {
             OutputStream out = socket.getOutputStream();
             out.write(request);
             out.flush();
-            return read(socket.getInputStream(), deadline(timeout), socket);
+            return read(socket.getInputStream(), deadline(timeout), socket, isHead(request));
         }
     }
 
@@ -86,8 +86,13 @@ final class RawHttp {
             } catch (SocketException closedByServer) {
                 // the server answered and closed while the body was still coming: read what it said
             }
-            return read(in, deadline, socket);
+            return read(in, deadline, socket, isHead(head));
         }
+    }
+
+    /** An answer to HEAD has the headers of a body but none. */
+    private static boolean isHead(byte[] request) {
+        return request.length > 5 && new String(request, 0, 5, StandardCharsets.ISO_8859_1).equals("HEAD ");
     }
 
     private static Socket connect(String host, int port, Duration timeout) throws IOException {
@@ -101,26 +106,31 @@ final class RawHttp {
         return System.nanoTime() + timeout.toNanos();
     }
 
-    private static Answer read(InputStream in, long deadline, Socket socket) throws IOException {
+    private static Answer read(InputStream in, long deadline, Socket socket, boolean head) throws IOException {
         Reader reader = new Reader(in, deadline, socket);
-        String statusLine = reader.line();
-        String[] parts = statusLine.split(" ", 3);
-        if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
-            throw new IOException("not an HTTP status line: " + statusLine);
-        }
-        int status = Integer.parseInt(parts[1]);
-        Map<String, List<String>> headers = new LinkedHashMap<>();
-        for (String line = reader.line(); !line.isEmpty(); line = reader.line()) {
-            int colon = line.indexOf(':');
-            if (colon > 0) {
-                headers.computeIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
-                        k -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+        int status;
+        Map<String, List<String>> headers;
+        do {
+            // interim answers (100 Continue) are skipped: the final one follows on the same connection
+            String statusLine = reader.line();
+            String[] parts = statusLine.split(" ", 3);
+            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+                throw new IOException("not an HTTP status line: " + statusLine);
             }
-        }
+            status = Integer.parseInt(parts[1]);
+            headers = new LinkedHashMap<>();
+            for (String line = reader.line(); !line.isEmpty(); line = reader.line()) {
+                int colon = line.indexOf(':');
+                if (colon > 0) {
+                    headers.computeIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                            k -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+                }
+            }
+        } while (status / 100 == 1 && status != 101);
         byte[] body;
         List<String> length = headers.get("content-length");
         List<String> encoding = headers.get("transfer-encoding");
-        if (status == 204 || status == 304 || status / 100 == 1) {
+        if (head || status == 204 || status == 304 || status == 101) {
             body = new byte[0];
         } else if (encoding != null && encoding.get(0).toLowerCase(Locale.ROOT).contains("chunked")) {
             body = reader.chunked();
