@@ -76,7 +76,7 @@ public final class Payment {
         }
     }
 
-    /** A new payment waiting for the user to pay. */
+    /** A new payment waiting for the user to pay (the merchant API checked its fields, {@link NewPaymentFields}). */
     public static Payment initiate(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount,
                                    String channel, String userId, String sku, String description, Instant now) {
         return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description,
@@ -151,10 +151,12 @@ public final class Payment {
         if (requested.isZero()) {
             throw new IllegalArgumentException("a refund amount must be positive");
         }
-        Money total = refunded.plus(inFlight).plus(requested);
-        if (total.exceeds(amount)) {
-            return Optional.of(new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "refunds would total "
-                    + total + " of the captured " + amount));
+        // Compared with what is left rather than by adding up: a requested amount near the largest long must be
+        // refused, not overflow.
+        long left = amount.minor() - refunded.minor() - inFlight.minor();
+        if (requested.minor() > left) {
+            return Optional.of(new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "asked " + requested
+                    + " with " + Math.max(0, left) + " minor units left of the captured " + amount));
         }
         return Optional.empty();
     }
@@ -177,11 +179,11 @@ public final class Payment {
         if (!status.isPaid()) {
             return new Rejected(RejectionReason.NOT_PAID, "payment is " + status);
         }
-        Money total = refunded.plus(refundAmount);
-        if (total.exceeds(amount)) {
-            return new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED,
-                    "refunds would total " + total + " of the captured " + amount);
+        if (refundAmount.minor() > amount.minor() - refunded.minor()) {
+            return new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "refund of " + refundAmount + " with "
+                    + (amount.minor() - refunded.minor()) + " minor units left of the captured " + amount);
         }
+        Money total = refunded.plus(refundAmount);
         PaymentStatus target = total.equals(amount) ? PaymentStatus.REFUNDED : PaymentStatus.PARTIALLY_REFUNDED;
         return switch (PaymentTransitions.rule(status, target)) {
             case APPLY -> {

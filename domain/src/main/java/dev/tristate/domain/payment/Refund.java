@@ -41,4 +41,9 @@ public record Refund(RefundId id, TenantId tenantId, PaymentId paymentId, String
         return new Refund(id, payment.tenantId(), payment.id(), payment.channel(), amount, reason,
                 RefundStatus.PENDING, null, null, now, now);
     }
+
+    /** Why {@code reason} cannot be a new refund's reason (optional), or null. */
+    public static String reasonProblem(String reason) {
+        return NewPaymentFields.textProblem(reason, MAX_REASON);
+    }
 }

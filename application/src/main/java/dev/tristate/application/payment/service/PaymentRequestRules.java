@@ -12,6 +12,7 @@ import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequ
 import dev.tristate.application.shared.port.in.FieldError;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.NewPaymentFields;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
@@ -21,8 +22,9 @@ import java.util.Set;
 import java.util.SortedSet;
 
 /**
- * The rules a payment request must meet before anything is created. The domain's own checks decide where they
- * exist (merchant order id, currency); this class only names the field and says why in the API's words.
+ * The rules a payment request must meet before anything is created. The domain's own checks decide (merchant order
+ * id, currency, and {@link NewPaymentFields} for user id, SKU and description: the rules the later stages rely on);
+ * this class only names the field and says why in the API's words.
  */
 final class PaymentRequestRules {
 
@@ -49,13 +51,13 @@ final class PaymentRequestRules {
         checkField(errors, reported, CHANNEL, request.channel(), value -> channels.contains(value) ? null
                 : channels.isEmpty() ? "no payment channel is configured"
                 : "must be one of: " + String.join(", ", channels));
-        checkField(errors, reported, USER_ID, request.userId(),
-                value -> text(value, 64) ? null : "must be 1-64 characters, not blank");
-        checkField(errors, reported, SKU, request.sku(),
-                value -> text(value, 128) ? null : "must be 1-128 characters, not blank");
-        if (!reported.contains(DESCRIPTION) && request.description() != null
-                && request.description().length() > 256) {
-            errors.add(new FieldError(DESCRIPTION, "must be at most 256 characters"));
+        checkField(errors, reported, USER_ID, request.userId(), NewPaymentFields::userIdProblem);
+        checkField(errors, reported, SKU, request.sku(), NewPaymentFields::skuProblem);
+        if (!reported.contains(DESCRIPTION)) {
+            String problem = NewPaymentFields.descriptionProblem(request.description());
+            if (problem != null) {
+                errors.add(new FieldError(DESCRIPTION, problem));
+            }
         }
         errors.sort(Comparator.comparingInt(e -> PaymentRequest.FIELDS.indexOf(e.field())));
         return errors;
@@ -71,10 +73,6 @@ final class PaymentRequestRules {
             return "must be a currency with minor units";
         }
         return null;
-    }
-
-    private static boolean text(String value, int max) {
-        return !value.isBlank() && value.length() <= max;
     }
 
     private interface Rule<T> {
