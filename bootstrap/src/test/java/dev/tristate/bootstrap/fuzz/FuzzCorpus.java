@@ -21,8 +21,11 @@ final class FuzzCorpus {
 
     private static final String CRLF = "\r\n";
 
-    /** One request as written in the corpus; {@code slowPause} is null for a request sent at once. */
-    record Case(String name, Duration slowPause, List<String> head, List<String> body) {
+    /**
+     * One request as written in the corpus; {@code slowPause} is null for a request sent at once; {@code mayClose}
+     * when the server may close the connection without an answer (a request that is not HTTP/1.x at all).
+     */
+    record Case(String name, Duration slowPause, boolean mayClose, List<String> head, List<String> body) {
 
         /** The request target of the first line as written, placeholders included. */
         String target() {
@@ -61,29 +64,33 @@ final class FuzzCorpus {
         List<Case> cases = new ArrayList<>();
         String name = null;
         Duration slow = null;
+        boolean mayClose = false;
         List<String> lines = new ArrayList<>();
         for (String raw : text.split("\n", -1)) {
             String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
             if (line.startsWith("### ")) {
                 if (name != null) {
-                    cases.add(toCase(name, slow, lines));
+                    cases.add(toCase(name, slow, mayClose, lines));
                 }
                 name = line.substring(4).trim();
                 slow = null;
+                mayClose = false;
                 lines = new ArrayList<>();
             } else if (name != null && lines.isEmpty() && line.startsWith("#> slow ")) {
                 slow = Duration.ofMillis(Long.parseLong(line.substring(8).trim()));
+            } else if (name != null && lines.isEmpty() && line.equals("#> may-close")) {
+                mayClose = true;
             } else if (name != null) {
                 lines.add(line);
             }
         }
         if (name != null) {
-            cases.add(toCase(name, slow, lines));
+            cases.add(toCase(name, slow, mayClose, lines));
         }
         return cases;
     }
 
-    private static Case toCase(String name, Duration slow, List<String> lines) {
+    private static Case toCase(String name, Duration slow, boolean mayClose, List<String> lines) {
         List<String> trimmed = new ArrayList<>(lines);
         while (!trimmed.isEmpty() && trimmed.get(trimmed.size() - 1).isEmpty()) {
             trimmed.remove(trimmed.size() - 1);
@@ -94,7 +101,7 @@ final class FuzzCorpus {
         if (head.isEmpty()) {
             throw new IllegalArgumentException("case '" + name + "' has no request line");
         }
-        return new Case(name, slow, List.copyOf(head), List.copyOf(body));
+        return new Case(name, slow, mayClose, List.copyOf(head), List.copyOf(body));
     }
 
     /** The case's bytes with {@code values} (and the built-in placeholders) filled in. */

@@ -9,8 +9,8 @@ import org.apache.tomcat.util.buf.MessageBytes;
 
 /**
  * Tomcat's error report for requests it refuses before the application sees them (a bad request line, a control
- * character in a header, an undecodable path): problem JSON for merchant API paths, Tomcat's own short page without
- * server details for the others. A 501/505 for an unparseable request becomes 400 ({@link StatusProblems}).
+ * character in a header, an undecodable path): problem JSON for merchant API paths and for requests whose path could
+ * not be read, Tomcat's own short page without server details for the others. A 501/505 for an unparseable request becomes 400 ({@link StatusProblems}).
  */
 public final class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -30,7 +30,10 @@ public final class ProblemErrorReportValve extends ErrorReportValve {
             response.setStatus(clientStatus);
         }
         String uri = rawUri(request);
-        if (!StatusProblems.isApiPath(uri)) {
+        // A request line Tomcat could not parse has no path at all: problem JSON too, as a client of the API would
+        // expect, since nothing says it was meant for a page.
+        boolean unparsed = uri == null || uri.isEmpty();
+        if (!unparsed && !StatusProblems.isApiPath(uri)) {
             super.report(request, response, throwable);
             return;
         }
@@ -42,7 +45,8 @@ public final class ProblemErrorReportValve extends ErrorReportValve {
             response.setCharacterEncoding("UTF-8");
             Writer writer = response.getReporter();
             if (writer != null) {
-                writer.write(ProblemJson.render(StatusProblems.forStatus(clientStatus), instance(uri)));
+                String instance = unparsed ? "/" : instance(uri);
+                writer.write(ProblemJson.render(StatusProblems.forStatus(clientStatus), instance));
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {

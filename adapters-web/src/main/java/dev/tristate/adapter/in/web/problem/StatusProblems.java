@@ -33,9 +33,22 @@ public final class StatusProblems {
         };
     }
 
-    /** Whether the raw request path belongs to the merchant API, whose every answer is problem JSON. */
+    /**
+     * Whether the raw request path belongs to the merchant API, whose every answer is problem JSON. Leading slashes
+     * count once, as the container merges them.
+     */
     public static boolean isApiPath(String uri) {
-        return uri != null && (uri.equals("/api") || uri.startsWith("/api/") || uri.startsWith("/api;")
-                || uri.startsWith("/api%") || uri.startsWith("/api?"));
+        if (uri == null) {
+            return false;
+        }
+        int start = 0;
+        while (start + 1 < uri.length() && uri.charAt(start) == '/' && uri.charAt(start + 1) == '/') {
+            start++;
+        }
+        if (!uri.startsWith("/api", start)) {
+            return false;
+        }
+        int after = start + 4;
+        return after == uri.length() || "/;%?#\\".indexOf(uri.charAt(after)) >= 0;
     }
 }
