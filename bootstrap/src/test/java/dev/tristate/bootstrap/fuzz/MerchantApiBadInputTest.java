@@ -6,11 +6,13 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.bootstrap.TristateApplication;
+import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.testing.IntegrationEnvironment;
 import java.io.IOException;
@@ -167,17 +169,28 @@ class MerchantApiBadInputTest {
         assertThat(problem(get(path, quiet.apiKey()), 404)).isEqualTo("PAYMENT_NOT_FOUND");
     }
 
+    /** Already partly refunded, so that adding the largest amount to what is refunded overflows a long. */
+    private String partlyRefundedPayment(FuzzChannel.Merchant m) throws IOException {
+        String id = paidPayment(m);
+        Payment paid = payments.findById(m.tenant(), new PaymentId(id)).orElseThrow();
+        TransitionOutcome.Applied applied = (TransitionOutcome.Applied) paid.applyRefund(
+                new RefundId("rfd_" + UUID.randomUUID().toString().replace("-", "")), Money.of(500, "CNY"),
+                Instant.now().truncatedTo(ChronoUnit.MICROS));
+        assertThat(payments.update(applied.before(), applied.after())).isTrue();
+        return id;
+    }
+
     @Test
     void aRefundOfTheLargestAmountIsRefusedAsExceedingTheCapturedAmount() throws Exception {
         FuzzChannel.Merchant m = merchant();
-        String payment = paidPayment(m);
+        String payment = partlyRefundedPayment(m);
 
         RawHttp.Answer refused = post("/api/v1/payments/" + payment + "/refunds", m.apiKey(),
                 "k-" + UUID.randomUUID(), "{\"amount_minor\":9223372036854775807}");
 
         assertThat(problem(refused, 422)).isEqualTo("REFUND_EXCEEDS_CAPTURED");
         assertThat(payments.findById(m.tenant(), new PaymentId(payment)).orElseThrow().refunded().minor())
-                .isZero();
+                .isEqualTo(500);
     }
 
     @Test
