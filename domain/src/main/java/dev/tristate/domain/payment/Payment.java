@@ -20,6 +20,9 @@ import java.util.Optional;
  */
 public final class Payment {
 
+    /** The longest description a payment keeps. */
+    public static final int MAX_DESCRIPTION = 256;
+
     private final PaymentId id;
     private final TenantId tenantId;
     private final MerchantOrderId merchantOrderId;
@@ -47,8 +50,8 @@ public final class Payment {
         this.userId = requireText("user id", userId, 64);
         this.sku = requireText("sku", sku, 128);
         this.description = description == null ? "" : description;
-        if (this.description.length() > 256) {
-            throw new IllegalArgumentException("description is longer than 256 characters");
+        if (this.description.length() > MAX_DESCRIPTION) {
+            throw new IllegalArgumentException("description is longer than " + MAX_DESCRIPTION + " characters");
         }
         this.status = Objects.requireNonNull(status, "status");
         this.channelTxnId = channelTxnId;
@@ -76,7 +79,7 @@ public final class Payment {
         }
     }
 
-    /** A new payment waiting for the user to pay (the merchant API checked its fields, {@link NewPaymentFields}). */
+    /** A new payment waiting for the user to pay. */
     public static Payment initiate(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount,
                                    String channel, String userId, String sku, String description, Instant now) {
         return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description,

@@ -1,5 +1,6 @@
 package dev.tristate.domain.payment;
 
+import dev.tristate.domain.Identifiers;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -44,6 +45,6 @@ public record Refund(RefundId id, TenantId tenantId, PaymentId paymentId, String
 
     /** Why {@code reason} cannot be a new refund's reason (optional), or null. */
     public static String reasonProblem(String reason) {
-        return NewPaymentFields.textProblem(reason, MAX_REASON);
+        return Identifiers.textProblem(reason, MAX_REASON);
     }
 }

@@ -10,9 +10,11 @@ import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.Paym
 
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
 import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.domain.Identifiers;
+import dev.tristate.domain.entitlement.EntitlementFields;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
-import dev.tristate.domain.payment.NewPaymentFields;
+import dev.tristate.domain.payment.Payment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
@@ -23,8 +25,8 @@ import java.util.SortedSet;
 
 /**
  * The rules a payment request must meet before anything is created. The domain's own checks decide (merchant order
- * id, currency, and {@link NewPaymentFields} for user id, SKU and description: the rules the later stages rely on);
- * this class only names the field and says why in the API's words.
+ * id, currency, {@link EntitlementFields} for the user id and SKU its grant is made of, {@link Identifiers#textProblem}
+ * for the description); this class only names the field and says why in the API's words.
  */
 final class PaymentRequestRules {
 
@@ -51,10 +53,10 @@ final class PaymentRequestRules {
         checkField(errors, reported, CHANNEL, request.channel(), value -> channels.contains(value) ? null
                 : channels.isEmpty() ? "no payment channel is configured"
                 : "must be one of: " + String.join(", ", channels));
-        checkField(errors, reported, USER_ID, request.userId(), NewPaymentFields::userIdProblem);
-        checkField(errors, reported, SKU, request.sku(), NewPaymentFields::skuProblem);
+        checkField(errors, reported, USER_ID, request.userId(), EntitlementFields::userIdProblem);
+        checkField(errors, reported, SKU, request.sku(), EntitlementFields::skuProblem);
         if (!reported.contains(DESCRIPTION)) {
-            String problem = NewPaymentFields.descriptionProblem(request.description());
+            String problem = Identifiers.textProblem(request.description(), Payment.MAX_DESCRIPTION);
             if (problem != null) {
                 errors.add(new FieldError(DESCRIPTION, problem));
             }

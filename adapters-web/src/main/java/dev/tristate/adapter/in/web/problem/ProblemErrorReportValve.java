@@ -10,7 +10,8 @@ import org.apache.tomcat.util.buf.MessageBytes;
 /**
  * Tomcat's error report for requests it refuses before the application sees them (a bad request line, a control
  * character in a header, an undecodable path): problem JSON for merchant API paths and for requests whose path could
- * not be read, Tomcat's own short page without server details for the others. A 501/505 for an unparseable request becomes 400 ({@link StatusProblems}).
+ * not be read, Tomcat's own short page without server details for the others. A 501/505 for an unparseable request
+ * becomes 400 ({@link StatusProblems}).
  */
 public final class ProblemErrorReportValve extends ErrorReportValve {
 

@@ -26,6 +26,8 @@ public final class StatusProblems {
             case 400 -> Problems.requestRejected();
             case 404 -> Problems.notFound();
             case 408 -> Problems.requestTimeout();
+            case 413 -> Problem.of(413, "PAYLOAD_TOO_LARGE", "Payload too large",
+                    "the request is larger than the server accepts");
             default -> {
                 HttpStatus known = HttpStatus.resolve(status);
                 yield Problems.httpStatus(status, known == null ? "Bad request" : known.getReasonPhrase());
