@@ -114,7 +114,7 @@ final class MerchantApiGuardFilter extends OncePerRequestFilter {
      */
     private static void refuse(Problem problem, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        if (request.getContentLengthLong() != 0) {
+        if (request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
             response.setHeader(HttpHeaders.CONNECTION, "close");
         }
         ProblemJson.write(problem, request.getRequestURI(), response);
