@@ -232,6 +232,14 @@ class MerchantApiBadInputTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"/admin;x=1", "/admin/%2e%2e/x", "/admin/%25", "//admin", "/error;x", "/%00"})
+    void anOddPathOutsideTheApiIsA4xxToo(String path) throws Exception {
+        RawHttp.Answer answer = send("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+
+        assertThat(answer.status()).as(answer.toString()).isBetween(400, 499);
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"X-Odd: a\u0001b", "X-Odd: a\u0000b", "X-Odd\u0007: v", "Idempotency-Key: k\u007f1",
             " Folded: v", "X-Odd: \u001b[31m"})
     void aControlCharacterInAHeaderIsAProblem(String header) throws Exception {
