@@ -40,4 +40,23 @@ public final class Identifiers {
         }
         return value;
     }
+
+    /**
+     * Why optional free text cannot be kept, or null: at most {@code max} characters and no control characters (line
+     * breaks included), so that it shows as one line wherever it is passed on. Any other Unicode is fine.
+     */
+    public static String textProblem(String value, int max) {
+        if (value == null) {
+            return null;
+        }
+        if (value.length() > max) {
+            return "must be at most " + max + " characters";
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (Character.isISOControl(value.charAt(i))) {
+                return "must not contain control characters";
+            }
+        }
+        return null;
+    }
 }

@@ -460,8 +460,8 @@ class MerchantRefundsEndToEndTest {
         assertThat(code(notJson)).isEqualTo("MALFORMED_REQUEST");
         HttpResponse<String> badId = send("GET", "/api/v1/payments/" + payment + "/refunds/nope!", a.apiKey(), null,
                 null);
-        assertThat(badId.statusCode()).isEqualTo(400);
-        assertThat(code(badId)).isEqualTo("INVALID_REFUND_ID");
+        assertThat(badId.statusCode()).isEqualTo(404);
+        assertThat(code(badId)).isEqualTo("REFUND_NOT_FOUND");
         JsonNode untouched = getPayment(a, payment);
         assertThat(untouched.get("refunded_minor").longValue()).isZero();
         assertThat(untouched.get("refunds")).isEmpty();

@@ -20,6 +20,9 @@ import java.util.Optional;
  */
 public final class Payment {
 
+    /** The longest description a payment keeps. */
+    public static final int MAX_DESCRIPTION = 256;
+
     private final PaymentId id;
     private final TenantId tenantId;
     private final MerchantOrderId merchantOrderId;
@@ -47,8 +50,8 @@ public final class Payment {
         this.userId = requireText("user id", userId, 64);
         this.sku = requireText("sku", sku, 128);
         this.description = description == null ? "" : description;
-        if (this.description.length() > 256) {
-            throw new IllegalArgumentException("description is longer than 256 characters");
+        if (this.description.length() > MAX_DESCRIPTION) {
+            throw new IllegalArgumentException("description is longer than " + MAX_DESCRIPTION + " characters");
         }
         this.status = Objects.requireNonNull(status, "status");
         this.channelTxnId = channelTxnId;
@@ -151,10 +154,12 @@ public final class Payment {
         if (requested.isZero()) {
             throw new IllegalArgumentException("a refund amount must be positive");
         }
-        Money total = refunded.plus(inFlight).plus(requested);
-        if (total.exceeds(amount)) {
-            return Optional.of(new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "refunds would total "
-                    + total + " of the captured " + amount));
+        // Compared with what is left rather than by adding up: a requested amount near the largest long must be
+        // refused, not overflow.
+        long left = amount.minor() - refunded.minor() - inFlight.minor();
+        if (requested.minor() > left) {
+            return Optional.of(new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "asked " + requested
+                    + " with " + Math.max(0, left) + " minor units left of the captured " + amount));
         }
         return Optional.empty();
     }
@@ -177,11 +182,11 @@ public final class Payment {
         if (!status.isPaid()) {
             return new Rejected(RejectionReason.NOT_PAID, "payment is " + status);
         }
-        Money total = refunded.plus(refundAmount);
-        if (total.exceeds(amount)) {
-            return new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED,
-                    "refunds would total " + total + " of the captured " + amount);
+        if (refundAmount.minor() > amount.minor() - refunded.minor()) {
+            return new Rejected(RejectionReason.REFUND_EXCEEDS_CAPTURED, "refund of " + refundAmount + " with "
+                    + (amount.minor() - refunded.minor()) + " minor units left of the captured " + amount);
         }
+        Money total = refunded.plus(refundAmount);
         PaymentStatus target = total.equals(amount) ? PaymentStatus.REFUNDED : PaymentStatus.PARTIALLY_REFUNDED;
         return switch (PaymentTransitions.rule(status, target)) {
             case APPLY -> {

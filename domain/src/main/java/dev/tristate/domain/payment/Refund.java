@@ -1,5 +1,6 @@
 package dev.tristate.domain.payment;
 
+import dev.tristate.domain.Identifiers;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -40,5 +41,10 @@ public record Refund(RefundId id, TenantId tenantId, PaymentId paymentId, String
     public static Refund request(RefundId id, Payment payment, Money amount, String reason, Instant now) {
         return new Refund(id, payment.tenantId(), payment.id(), payment.channel(), amount, reason,
                 RefundStatus.PENDING, null, null, now, now);
+    }
+
+    /** Why {@code reason} cannot be a new refund's reason (optional), or null. */
+    public static String reasonProblem(String reason) {
+        return Identifiers.textProblem(reason, MAX_REASON);
     }
 }

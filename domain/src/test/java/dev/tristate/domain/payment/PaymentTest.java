@@ -386,6 +386,16 @@ class PaymentTest {
         }
 
         @Test
+        void aRefundOfTheLargestAmountIsRejectedNotOverflowed() {
+            Payment partly = aPendingPayment().withStatus(PaymentStatus.PARTIALLY_REFUNDED).withRefunded(6_000).build();
+
+            assertThat(partly.refundRejection(cny(Long.MAX_VALUE), cny(1_000))).hasValueSatisfying(
+                    rejected -> assertThat(rejected.reason()).isEqualTo(RejectionReason.REFUND_EXCEEDS_CAPTURED));
+            assertThat(partly.applyRefund(new RefundId("rfd_1"), cny(Long.MAX_VALUE), NOW))
+                    .isInstanceOf(Rejected.class);
+        }
+
+        @Test
         void aRefundCountsWhatIsAlreadyRefundedAndWhatIsInFlight() {
             Payment partly = aPendingPayment().withStatus(PaymentStatus.PARTIALLY_REFUNDED).withRefunded(6_000).build();
 

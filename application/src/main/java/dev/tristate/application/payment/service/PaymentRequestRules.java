@@ -10,8 +10,11 @@ import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.Paym
 
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
 import dev.tristate.application.shared.port.in.FieldError;
+import dev.tristate.domain.Identifiers;
+import dev.tristate.domain.entitlement.EntitlementFields;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.Payment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
@@ -21,8 +24,9 @@ import java.util.Set;
 import java.util.SortedSet;
 
 /**
- * The rules a payment request must meet before anything is created. The domain's own checks decide where they
- * exist (merchant order id, currency); this class only names the field and says why in the API's words.
+ * The rules a payment request must meet before anything is created. The domain's own checks decide (merchant order
+ * id, currency, {@link EntitlementFields} for the user id and SKU its grant is made of, {@link Identifiers#textProblem}
+ * for the description); this class only names the field and says why in the API's words.
  */
 final class PaymentRequestRules {
 
@@ -49,13 +53,13 @@ final class PaymentRequestRules {
         checkField(errors, reported, CHANNEL, request.channel(), value -> channels.contains(value) ? null
                 : channels.isEmpty() ? "no payment channel is configured"
                 : "must be one of: " + String.join(", ", channels));
-        checkField(errors, reported, USER_ID, request.userId(),
-                value -> text(value, 64) ? null : "must be 1-64 characters, not blank");
-        checkField(errors, reported, SKU, request.sku(),
-                value -> text(value, 128) ? null : "must be 1-128 characters, not blank");
-        if (!reported.contains(DESCRIPTION) && request.description() != null
-                && request.description().length() > 256) {
-            errors.add(new FieldError(DESCRIPTION, "must be at most 256 characters"));
+        checkField(errors, reported, USER_ID, request.userId(), EntitlementFields::userIdProblem);
+        checkField(errors, reported, SKU, request.sku(), EntitlementFields::skuProblem);
+        if (!reported.contains(DESCRIPTION)) {
+            String problem = Identifiers.textProblem(request.description(), Payment.MAX_DESCRIPTION);
+            if (problem != null) {
+                errors.add(new FieldError(DESCRIPTION, problem));
+            }
         }
         errors.sort(Comparator.comparingInt(e -> PaymentRequest.FIELDS.indexOf(e.field())));
         return errors;
@@ -71,10 +75,6 @@ final class PaymentRequestRules {
             return "must be a currency with minor units";
         }
         return null;
-    }
-
-    private static boolean text(String value, int max) {
-        return !value.isBlank() && value.length() <= max;
     }
 
     private interface Rule<T> {

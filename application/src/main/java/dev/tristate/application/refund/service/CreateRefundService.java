@@ -202,9 +202,8 @@ class CreateRefundService implements CreateRefundUseCase {
                 errors.add(new FieldError(RefundRequest.AMOUNT_MINOR, "must be a positive integer (minor units)"));
             }
         }
-        if (!reported.contains(RefundRequest.REASON) && request.reason() != null
-                && request.reason().length() > Refund.MAX_REASON) {
-            errors.add(new FieldError(RefundRequest.REASON, "must be at most " + Refund.MAX_REASON + " characters"));
+        if (!reported.contains(RefundRequest.REASON) && Refund.reasonProblem(request.reason()) != null) {
+            errors.add(new FieldError(RefundRequest.REASON, Refund.reasonProblem(request.reason())));
         }
         errors.sort(java.util.Comparator.comparingInt(e -> RefundRequest.FIELDS.indexOf(e.field())));
         return errors;

@@ -228,7 +228,7 @@ class CreatePaymentServiceTest {
 
     @Test
     void aValidationFailureIsStoredAndReplayedAndNeverReachesTheChannel() {
-        PaymentRequest invalid = new PaymentRequest("o-1001", 0L, "cny", "nochannel", " ", "s", null,
+        PaymentRequest invalid = new PaymentRequest("o-1001", 0L, "cny", "nochannel", " ", "course:s", null,
                 List.of(new FieldError("merchant_order_id", "must be a string")));
 
         IdempotentResponse first = create("k-1", invalid);
@@ -240,7 +240,7 @@ class CreatePaymentServiceTest {
                 new FieldError("amount_minor", "must be a positive integer (minor units)"),
                 new FieldError("currency", "must be an upper-case ISO 4217 currency code"),
                 new FieldError("channel", "must be one of: otherpay, testpay"),
-                new FieldError("user_id", "must be 1-64 characters, not blank"))));
+                new FieldError("user_id", "must be 1-64 printable ASCII characters"))));
         assertThat(again.replayed()).isTrue();
         assertThat(again.response()).isEqualTo(first.response());
         assertThat(gateway.registered).isEmpty();
@@ -249,7 +249,7 @@ class CreatePaymentServiceTest {
 
     @Test
     void aChannelWithoutTheTenantsAccountIsStoredAsChannelNotConfigured() {
-        PaymentRequest request = new PaymentRequest("o-1", 100L, "USD", "otherpay", "u", "s", null, List.of());
+        PaymentRequest request = new PaymentRequest("o-1", 100L, "USD", "otherpay", "u", "course:s", null, List.of());
 
         IdempotentResponse first = create("k-1", request);
 

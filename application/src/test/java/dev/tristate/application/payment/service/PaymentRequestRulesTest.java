@@ -44,36 +44,36 @@ class PaymentRequestRulesTest {
     @ParameterizedTest
     @ValueSource(strings = {"", " ", "tab\there", "ünïcode"})
     void aMerchantOrderIdIsOneToSixtyFourPrintableAsciiCharacters(String bad) {
-        assertThat(check(with(bad, 1L, "CNY", "sandbox", "u", "s", null)))
+        assertThat(check(with(bad, 1L, "CNY", "sandbox", "u", "course:c", null)))
                 .containsExactly(new FieldError("merchant_order_id", "must be 1-64 printable ASCII characters"));
-        assertThat(check(with("x".repeat(65), 1L, "CNY", "sandbox", "u", "s", null))).hasSize(1);
-        assertThat(check(with("x".repeat(64), 1L, "CNY", "sandbox", "u", "s", null))).isEmpty();
+        assertThat(check(with("x".repeat(65), 1L, "CNY", "sandbox", "u", "course:c", null))).hasSize(1);
+        assertThat(check(with("x".repeat(64), 1L, "CNY", "sandbox", "u", "course:c", null))).isEmpty();
     }
 
     @Test
     void anAmountIsAPositiveNumberOfMinorUnits() {
-        assertThat(check(with("o", 0L, "CNY", "sandbox", "u", "s", null))).extracting(FieldError::field)
+        assertThat(check(with("o", 0L, "CNY", "sandbox", "u", "course:c", null))).extracting(FieldError::field)
                 .containsExactly("amount_minor");
-        assertThat(check(with("o", -5L, "CNY", "sandbox", "u", "s", null))).hasSize(1);
-        assertThat(check(with("o", Long.MAX_VALUE, "CNY", "sandbox", "u", "s", null))).isEmpty();
+        assertThat(check(with("o", -5L, "CNY", "sandbox", "u", "course:c", null))).hasSize(1);
+        assertThat(check(with("o", Long.MAX_VALUE, "CNY", "sandbox", "u", "course:c", null))).isEmpty();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"cny", "CN", "CNYY", "ABC", "XXX", "XAU"})
     void aCurrencyIsARealUpperCaseIso4217CodeWithMinorUnits(String bad) {
-        assertThat(check(with("o", 1L, bad, "sandbox", "u", "s", null))).extracting(FieldError::field)
+        assertThat(check(with("o", 1L, bad, "sandbox", "u", "course:c", null))).extracting(FieldError::field)
                 .containsExactly("currency");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"JPY", "USD", "KWD", "EUR"})
     void currenciesWithZeroToThreeDecimalsAreAccepted(String code) {
-        assertThat(check(with("o", 1L, code, "sandbox", "u", "s", null))).isEmpty();
+        assertThat(check(with("o", 1L, code, "sandbox", "u", "course:c", null))).isEmpty();
     }
 
     @Test
     void theChannelIsOneOfTheConfiguredGateways() {
-        assertThat(check(with("o", 1L, "CNY", "alipay", "u", "s", null)))
+        assertThat(check(with("o", 1L, "CNY", "alipay", "u", "course:c", null)))
                 .containsExactly(new FieldError("channel", "must be one of: sandbox"));
         assertThat(PaymentRequestRules.check(valid(), new TreeSet<>()))
                 .containsExactly(new FieldError("channel", "no payment channel is configured"));
@@ -83,17 +83,39 @@ class PaymentRequestRulesTest {
     void userSkuAndDescriptionHaveTheirLengths() {
         assertThat(check(with("o", 1L, "CNY", "sandbox", "u".repeat(65), "s".repeat(129), "d".repeat(257))))
                 .extracting(FieldError::field).containsExactly("user_id", "sku", "description");
-        assertThat(check(with("o", 1L, "CNY", "sandbox", "u".repeat(64), "s".repeat(128), "d".repeat(256))))
-                .isEmpty();
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u".repeat(64), "course:" + "c".repeat(120),
+                "d".repeat(256)))).isEmpty();
         assertThat(check(with("o", 1L, "CNY", "sandbox", "u", "   ", ""))).extracting(FieldError::field)
                 .containsExactly("sku");
     }
 
     @Test
     void aFieldTheAdapterFoundMalformedIsReportedOnceWithTheAdaptersMessage() {
-        PaymentRequest request = new PaymentRequest("o", null, "CNY", "sandbox", "u", "s", null,
+        PaymentRequest request = new PaymentRequest("o", null, "CNY", "sandbox", "u", "course:c", null,
                 List.of(new FieldError("amount_minor", "must be an integer")));
 
         assertThat(check(request)).containsExactly(new FieldError("amount_minor", "must be an integer"));
+    }
+
+    @Test
+    void userIdSkuAndDescriptionMeetTheRulesTheEntitlementStageAppliesLater() {
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u\n1", "course:zz\nx", "line\nbreak")))
+                .extracting(FieldError::field).containsExactly("user_id", "sku", "description");
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "\u00fcser", "course:\u00e9", "caf\u00e9 \u2615")))
+                .extracting(FieldError::field).containsExactly("user_id", "sku");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sku-1", "book:moby-dick", "membership:0d", "membership:3661d", "tokens:1000000001",
+            "course:"})
+    void aSkuNamesAnEntitlementKind(String sku) {
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u", sku, null))).extracting(FieldError::field)
+                .containsExactly("sku");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"course:java-101", "membership:30d", "membership:3660d", "tokens:1000000000"})
+    void everyEntitlementKindIsASku(String sku) {
+        assertThat(check(with("o", 1L, "CNY", "sandbox", "u", sku, null))).isEmpty();
     }
 }

@@ -242,7 +242,7 @@ class PaymentResolverTest {
         var renderer = new RecordingPaymentRenderer();
         var answer = create.createPayment(new CreatePaymentCommand(SHOP, new IdempotencyKey("k-1"),
                 RequestFingerprint.of("POST", "/api/v1/payments", "{}"),
-                new PaymentRequest("o-1", 1999L, "CNY", CHANNEL, "u-1", "sku-1", "", List.of()), renderer));
+                new PaymentRequest("o-1", 1999L, "CNY", CHANNEL, "u-1", "course:java-101", "", List.of()), renderer));
         assertThat(answer.response().status()).isEqualTo(202);
         Payment stored = f.payments.all().get(0);
         assertThat(stored.status()).as("the commit did happen; until the channel answers, nobody knows more")

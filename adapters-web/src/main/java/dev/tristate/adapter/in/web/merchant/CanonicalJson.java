@@ -2,6 +2,10 @@ package dev.tristate.adapter.in.web.merchant;
 
 import dev.tristate.adapter.in.web.problem.ApiProblemException;
 import dev.tristate.adapter.in.web.problem.Problems;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +39,18 @@ final class CanonicalJson {
         if (body == null || body.length == 0) {
             throw new ApiProblemException(Problems.malformedRequest("the request body is empty; send a JSON object"));
         }
+        String text;
+        try {
+            // JSON is UTF-8 (RFC 8259): a body that is not (an overlong form, a lone surrogate) is refused before it
+            // can decode to something other than what another reader would see.
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
+        } catch (CharacterCodingException e) {
+            throw new ApiProblemException(Problems.malformedRequest("the request body is not valid UTF-8"));
+        }
         JsonNode node;
         try {
-            node = JSON.readTree(body);
+            node = JSON.readTree(text);
         } catch (JacksonException e) {
             // The parser's message quotes the input and names Jackson's classes: it is not shown.
             throw new ApiProblemException(Problems.malformedRequest("the request body is not valid JSON"));

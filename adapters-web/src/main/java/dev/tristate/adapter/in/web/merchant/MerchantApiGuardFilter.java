@@ -1,137 +1,122 @@
 package dev.tristate.adapter.in.web.merchant;
 
+import dev.tristate.adapter.in.web.problem.ApiProblemException;
+import dev.tristate.adapter.in.web.problem.Problem;
 import dev.tristate.adapter.in.web.problem.ProblemJson;
 import dev.tristate.adapter.in.web.problem.Problems;
-import dev.tristate.adapter.in.web.problem.RequestBodyTooLarge;
+import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.tenant.TenantId;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * The merchant API's budget, checked before anything else runs. A bulkhead: at most {@code maxConcurrent} merchant
- * requests at once; beyond that 503 OVERLOADED at once (waiting would hold the very thread the bulkhead protects), so
- * merchant traffic can never occupy every servlet thread and starve the channel callbacks. And a body limit: a
- * declared length over the limit is refused before reading, a chunked body is cut off when it passes the limit.
+ * The merchant API's gate, in this order, each step before the request's body is read:
+ * <ol>
+ *   <li>who is calling: {@code Authorization: Bearer <api key>}, or 401. A caller without a key takes nothing that
+ *   a tenant needs (no rate, no slot);</li>
+ *   <li>the tenant's own rate ({@link TenantRateLimits}), or 429 with {@code Retry-After}: one tenant's burst does not
+ *   use up the slots of the others;</li>
+ *   <li>a bulkhead: at most {@code maxConcurrent} merchant requests at once; beyond that 503 OVERLOADED at once
+ *   (waiting would hold the very thread the bulkhead protects), so merchant traffic can never occupy every servlet
+ *   thread and starve the channel callbacks;</li>
+ *   <li>the body: a declared length over the limit is refused before reading; the body is cut off when it passes
+ *   the limit or is still arriving after the read deadline ({@link LimitedRequestBody}).</li>
+ * </ol>
+ * The authenticated tenant is handed to the controllers as the request attribute {@link #TENANT}.
  */
 final class MerchantApiGuardFilter extends OncePerRequestFilter {
 
+    static final String TENANT = "dev.tristate.adapter.in.web.merchant.tenant";
     static final Duration OVERLOADED_RETRY_AFTER = Duration.ofSeconds(1);
+    private static final Logger log = LoggerFactory.getLogger(MerchantApiGuardFilter.class);
 
-    private final Semaphore permits;
-    private final long maxBodyBytes;
-
-    MerchantApiGuardFilter(int maxConcurrent, long maxBodyBytes) {
-        if (maxConcurrent < 1 || maxBodyBytes < 1) {
-            throw new IllegalArgumentException("the merchant API needs at least one request slot and one body byte");
+    /** The gate's settings: slots, body size and read deadline, per-tenant rate. */
+    record Limits(int maxConcurrent, long maxBodyBytes, Duration bodyReadTimeout, int requestsPerPeriod,
+                  Duration ratePeriod) {
+        Limits {
+            if (maxConcurrent < 1 || maxBodyBytes < 1) {
+                throw new IllegalArgumentException("the merchant API needs at least one request slot and one byte");
+            }
+            if (bodyReadTimeout.isNegative() || bodyReadTimeout.isZero()) {
+                throw new IllegalArgumentException("the body read timeout must be positive");
+            }
         }
-        this.permits = new Semaphore(maxConcurrent);
-        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    private final MerchantAuthenticator authenticator;
+    private final TenantRateLimits rates;
+    private final Semaphore permits;
+    private final Limits limits;
+
+    MerchantApiGuardFilter(MerchantAuthenticator authenticator, Limits limits) {
+        this.authenticator = authenticator;
+        this.limits = limits;
+        this.rates = new TenantRateLimits(limits.requestsPerPeriod(), limits.ratePeriod());
+        this.permits = new Semaphore(limits.maxConcurrent());
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        Optional<TenantId> tenant = authenticate(request, response);
+        if (tenant.isEmpty()) {
+            return;
+        }
+        Optional<Duration> wait = rates.refusal(tenant.get());
+        if (wait.isPresent()) {
+            refuse(Problems.rateLimited(wait.get()), request, response);
+            return;
+        }
         if (!permits.tryAcquire()) {
-            ProblemJson.write(Problems.overloaded(OVERLOADED_RETRY_AFTER), request.getRequestURI(), response);
+            refuse(Problems.overloaded(OVERLOADED_RETRY_AFTER), request, response);
             return;
         }
         try {
-            if (request.getContentLengthLong() > maxBodyBytes) {
-                ProblemJson.write(Problems.payloadTooLarge(maxBodyBytes), request.getRequestURI(), response);
+            if (request.getContentLengthLong() > limits.maxBodyBytes()) {
+                refuse(Problems.payloadTooLarge(limits.maxBodyBytes()), request, response);
                 return;
             }
-            chain.doFilter(new LimitedBody(request, maxBodyBytes), response);
+            request.setAttribute(TENANT, tenant.get());
+            chain.doFilter(new LimitedRequestBody(request, limits.maxBodyBytes(), limits.bodyReadTimeout()),
+                    response);
         } finally {
             permits.release();
         }
     }
 
-    /** The request with a body that throws {@link RequestBodyTooLarge} when read past the limit. */
-    private static final class LimitedBody extends HttpServletRequestWrapper {
-        private final long limit;
-        private ServletInputStream stream;
-
-        LimitedBody(HttpServletRequest request, long limit) {
-            super(request);
-            this.limit = limit;
+    private Optional<TenantId> authenticate(HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        try {
+            return Optional.of(authenticator.authenticate(request.getHeader(HttpHeaders.AUTHORIZATION)));
+        } catch (ApiProblemException e) {
+            refuse(e.problem(), request, response);
+        } catch (PersistenceFailure e) {
+            log.warn("{} {}: the API key could not be looked up ({})", request.getMethod(), request.getRequestURI(),
+                    e.outcomeClass(), e);
+            refuse(Problems.serviceUnavailable(), request, response);
         }
-
-        @Override
-        public ServletInputStream getInputStream() throws IOException {
-            if (stream == null) {
-                stream = new LimitedStream(super.getInputStream(), limit);
-            }
-            return stream;
-        }
-
-        @Override
-        public BufferedReader getReader() throws IOException {
-            String encoding = getCharacterEncoding();
-            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
-            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
-        }
+        return Optional.empty();
     }
 
-    private static final class LimitedStream extends ServletInputStream {
-        private final ServletInputStream in;
-        private final long limit;
-        private long read;
-
-        LimitedStream(ServletInputStream in, long limit) {
-            this.in = in;
-            this.limit = limit;
+    /**
+     * Answers without reading the body, and closes the connection: the client may still be sending a body that
+     * nobody will read, and reading it to keep the connection would hold the thread this gate protects.
+     */
+    private static void refuse(Problem problem, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
+            response.setHeader(HttpHeaders.CONNECTION, "close");
         }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = in.read(buffer, offset, length);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws RequestBodyTooLarge {
-            read += n;
-            if (read > limit) {
-                throw new RequestBodyTooLarge(limit);
-            }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
-        }
+        ProblemJson.write(problem, request.getRequestURI(), response);
     }
 }

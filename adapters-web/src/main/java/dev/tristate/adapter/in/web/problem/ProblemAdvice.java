@@ -10,6 +10,7 @@ import dev.tristate.application.refund.port.in.RefundNotFound;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.SocketTimeoutException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,6 +127,9 @@ public class ProblemAdvice {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof RequestBodyTooLarge tooLarge) {
                 return answer(Problems.payloadTooLarge(tooLarge.limitBytes()), request);
+            }
+            if (t instanceof RequestBodyTimedOut || t instanceof SocketTimeoutException) {
+                return answer(Problems.requestTimeout(), request);
             }
         }
         return answer(Problems.malformedRequest("the request body could not be read"), request);

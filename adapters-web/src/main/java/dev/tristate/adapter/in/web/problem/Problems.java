@@ -93,9 +93,9 @@ public final class Problems {
         return Problem.of(404, "REFUND_NOT_FOUND", "Refund not found", "no refund " + refundId + " of this payment");
     }
 
-    public static Problem invalidRefundId() {
-        return Problem.of(400, "INVALID_REFUND_ID", "Invalid refund id",
-                "a refund id is rfd_ followed by letters and digits, at most 64 characters");
+    /** An id that cannot name a refund: not found, like any other; the id is not echoed. */
+    public static Problem refundNotFound() {
+        return Problem.of(404, "REFUND_NOT_FOUND", "Refund not found", "no such refund of this payment");
     }
 
     public static Problem refundExceedsCaptured(String detail) {
@@ -108,9 +108,9 @@ public final class Problems {
                 "the payment is " + paymentStatus + "; only a paid payment with money left to refund is refunded");
     }
 
-    public static Problem invalidPaymentId() {
-        return Problem.of(400, "INVALID_PAYMENT_ID", "Invalid payment id",
-                "a payment id is pay_ followed by letters and digits, at most 64 characters");
+    /** An id that cannot name a payment: not found, like any other; the id is not echoed. */
+    public static Problem paymentNotFound() {
+        return Problem.of(404, "PAYMENT_NOT_FOUND", "Payment not found", "no such payment");
     }
 
     public static Problem payloadTooLarge(long limitBytes) {
@@ -121,6 +121,23 @@ public final class Problems {
     public static Problem overloaded(Duration retryAfter) {
         return Problem.of(503, "OVERLOADED", "Overloaded",
                 "too many requests are being processed; send this one again later").withRetryAfter(retryAfter);
+    }
+
+    public static Problem rateLimited(Duration retryAfter) {
+        return Problem.of(429, "RATE_LIMITED", "Too many requests",
+                "this API key sent more requests than its rate allows; send this one again later")
+                .withRetryAfter(retryAfter);
+    }
+
+    public static Problem requestTimeout() {
+        return Problem.of(408, "REQUEST_TIMEOUT", "Request timeout",
+                "the request body did not arrive in time; nothing was changed");
+    }
+
+    /** A request the HTTP layer refused as sent: a path, header or character it does not accept. */
+    public static Problem requestRejected() {
+        return Problem.of(400, "MALFORMED_REQUEST", "Malformed request",
+                "the request was rejected: its path, a header or a character in it is not accepted");
     }
 
     public static Problem serviceUnavailable() {

@@ -26,7 +26,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 class MerchantApiGuardTest {
 
     private static final String BODY = "{\"merchant_order_id\":\"o-1\",\"amount_minor\":100,\"currency\":\"CNY\","
-            + "\"channel\":\"sandbox\",\"user_id\":\"u\",\"sku\":\"s\"}";
+            + "\"channel\":\"sandbox\",\"user_id\":\"u\",\"sku\":\"course:s\"}";
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 

@@ -278,7 +278,7 @@ class MerchantPaymentApiTest {
 
     @Test
     void severalBadFieldsAreAllListedInTheContractsOrder() throws Exception {
-        String body = "{\"amount_minor\":-3,\"currency\":\"cny\",\"channel\":\"nope\",\"sku\":\"s\","
+        String body = "{\"amount_minor\":-3,\"currency\":\"cny\",\"channel\":\"nope\",\"sku\":\"course:s\","
                 + "\"description\":\"" + "d".repeat(257) + "\"}";
 
         JsonNode problem = assertProblem(create(newKey(), body), 422, "VALIDATION_FAILED");
@@ -462,8 +462,8 @@ class MerchantPaymentApiTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"nope", "pay_", "pay_has%20space", "pay_bang!", "pay_0123456789012345678901234567890123456789012345678901234567890"})
-    void aMalformedPaymentIdIs400(String id) throws Exception {
-        assertProblem(read(KEY_A.value(), id), 400, "INVALID_PAYMENT_ID");
+    void aMalformedPaymentIdIsNotFoundLikeAnUnknownOne(String id) throws Exception {
+        assertProblem(read(KEY_A.value(), id), 404, "PAYMENT_NOT_FOUND");
     }
 
     @Test
