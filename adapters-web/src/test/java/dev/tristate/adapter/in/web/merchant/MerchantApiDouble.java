@@ -197,7 +197,10 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
                 transactions.failNextBeforeWork(
                         new PersistenceFailure(OutcomeClass.UNKNOWN, "Communications link failure during commit", null));
             }
-            return PayInstruction.redirect(payMethod, "https://sandbox.example/pay/" + payment.id());
+            String payUrl = "https://sandbox.example/pay/" + payment.id();
+            // As the sandbox answers: its QR method shows the pay page's URL as the QR code.
+            return "qr".equals(payMethod) ? PayInstruction.qr(payMethod, payUrl, payUrl)
+                    : PayInstruction.redirect(payMethod, payUrl);
         }
     }
 
