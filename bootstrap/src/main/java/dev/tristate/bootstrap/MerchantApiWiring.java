@@ -24,6 +24,7 @@ import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.service.TenantServices;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
@@ -34,8 +35,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The merchant API: its services as beans, and the web adapter's endpoints. Every {@link ChannelGateway} bean is a
- * channel a payment may name; none is fine (every create is then refused, naming the field).
+ * The merchant API: its services as beans, and the web adapter's endpoints. Every {@link ChannelGateway} bean with
+ * pay methods is a channel a payment may name; none is fine (every create is then refused, naming the field).
  */
 @Configuration(proxyBeanMethods = false)
 @Import(MerchantApiConfiguration.class)
@@ -56,11 +57,17 @@ public class MerchantApiWiring {
     }
 
     @Bean
+    TimeOrderedIds timeOrderedIds(Clock clock, SecureRandom random) {
+        return new TimeOrderedIds(clock, random);
+    }
+
+    @Bean
     CreatePaymentUseCase createPayment(IdempotentCommands idempotentCommands, PaymentRepository payments,
                                        ChannelCredentialStore credentials, ObjectProvider<ChannelGateway> gateways,
-                                       Clock clock, RecordUnknownOutcomeUseCase recordUnknownOutcome) {
+                                       Clock clock, TimeOrderedIds ids,
+                                       RecordUnknownOutcomeUseCase recordUnknownOutcome) {
         return PaymentServices.createPayment(idempotentCommands, payments, credentials,
-                gateways.orderedStream().toList(), clock, UUID::randomUUID, recordUnknownOutcome);
+                gateways.orderedStream().toList(), clock, ids::payment, recordUnknownOutcome);
     }
 
     /** A refund's open or unknown outcome is asked of the channel after the resolver's first wait. */
@@ -69,10 +76,10 @@ public class MerchantApiWiring {
                                      RefundStore refunds, ChannelCredentialStore credentials,
                                      ObjectProvider<ChannelGateway> gateways, OutboxStore outbox, TaskStore tasks,
                                      UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions,
-                                     Clock clock, ResolverWiring.ResolverProperties resolver) {
+                                     Clock clock, TimeOrderedIds ids, ResolverWiring.ResolverProperties resolver) {
         return RefundServices.createRefund(idempotentCommands, payments, refunds, credentials,
                 gateways.orderedStream().toList(), outbox, tasks, ledger, cases, transactions, clock,
-                UUID::randomUUID, resolver.unknownFirstQueryAfter());
+                ids::refund, resolver.unknownFirstQueryAfter());
     }
 
     @Bean

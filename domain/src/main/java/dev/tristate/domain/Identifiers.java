@@ -41,6 +41,22 @@ public final class Identifiers {
         return value;
     }
 
+    /** The 26 characters of a ULID: Crockford's base 32 in upper case, whose first character is at most 7. */
+    public static String ulid(String what, String value) {
+        if (value == null || value.length() != 26 || value.charAt(0) > '7') {
+            throw new IllegalArgumentException(what + " must be a 26-character ULID");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean crockford = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'L' && c != 'O'
+                    && c != 'U');
+            if (!crockford) {
+                throw new IllegalArgumentException(what + " must be a 26-character ULID");
+            }
+        }
+        return value;
+    }
+
     /**
      * Why optional free text cannot be kept, or null: at most {@code max} characters and no control characters (line
      * breaks included), so that it shows as one line wherever it is passed on. Any other Unicode is fine.

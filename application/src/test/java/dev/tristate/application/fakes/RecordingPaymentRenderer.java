@@ -3,6 +3,7 @@ package dev.tristate.application.fakes;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +13,9 @@ public final class RecordingPaymentRenderer implements PaymentResponseRenderer {
     public final List<Rejection> rejections = new ArrayList<>();
 
     @Override
-    public RenderedResponse created(Payment payment, String payUrl) {
-        return new RenderedResponse(201, "created " + payment.id() + " " + payUrl + " " + payment.createdAt());
+    public RenderedResponse created(Payment payment, PayInstruction pay) {
+        return new RenderedResponse(201, "created " + payment.id() + " " + pay.method() + " " + pay.payUrl() + " "
+                + payment.createdAt());
     }
 
     @Override

@@ -590,7 +590,7 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
     void theStatementIsFetchedFromTheSandboxAndAPaymentWhoseCallbackWasDroppedIsApplied() throws Exception {
         Payment pending = stored(PaymentStatus.PENDING, 1999, Instant.now(), null);
         ChannelGateway sandbox = gateways.stream().filter(g -> g.channel().equals(CHANNEL)).findFirst().orElseThrow();
-        sandbox.registerTrade(pending, merchantId);
+        sandbox.registerTrade(pending, "page", merchantId);
         assertThat(sandboxCall("PUT", "/sandbox-channel/trades/" + pending.id() + "/behaviour",
                 "{\"drop_callbacks\":true}")).isEqualTo(200);
         assertThat(sandboxCall("POST", "/sandbox-channel/trades/" + pending.id() + "/events",

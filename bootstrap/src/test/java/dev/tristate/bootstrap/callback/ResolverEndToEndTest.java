@@ -2,6 +2,7 @@ package dev.tristate.bootstrap.callback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.f4b6a3.ulid.UlidCreator;
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
@@ -28,6 +29,7 @@ import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.idempotency.IdempotencyKey;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.resolution.QuerySchedule;
@@ -117,7 +119,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         IdempotentCommands gate = IdempotencyServices.idempotentCommands(idempotency, through, Clock.systemUTC(),
                 UUID::randomUUID, IdempotencySettings.defaults());
         return PaymentServices.createPayment(gate, payments, credentials, gateways, Clock.systemUTC(),
-                UUID::randomUUID, ResolutionServices.recordUnknownOutcome(ledger, cases, payments, through,
+                () -> PaymentId.ofUlid(UlidCreator.getMonotonicUlid().toString()), ResolutionServices.recordUnknownOutcome(ledger, cases, payments, through,
                         Clock.systemUTC(), Duration.ofSeconds(30)));
     }
 
@@ -244,7 +246,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
             throw new UnsupportedOperationException();
         }
 
@@ -268,7 +270,7 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
     /** Renders the answer's status and, as the body, the payment id. */
     private static final class StatusRenderer implements PaymentResponseRenderer {
         @Override
-        public RenderedResponse created(Payment payment, String payUrl) {
+        public RenderedResponse created(Payment payment, PayInstruction pay) {
             return new RenderedResponse(201, payment.id().value());
         }
 

@@ -4,11 +4,13 @@ import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.context.annotation.Bean;
@@ -38,8 +40,14 @@ final class FuzzChannel {
                 }
 
                 @Override
-                public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
-                    return new TradeRegistration("https://pay.example/" + merchantAccount + "/" + payment.id());
+                public List<String> payMethods() {
+                    return List.of("page", "qr");
+                }
+
+                @Override
+                public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
+                    return PayInstruction.redirect(payMethod,
+                            "https://pay.example/" + merchantAccount + "/" + payment.id());
                 }
             };
         }

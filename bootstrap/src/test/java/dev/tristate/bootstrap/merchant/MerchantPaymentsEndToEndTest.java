@@ -3,10 +3,13 @@ package dev.tristate.bootstrap.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.bootstrap.TristateApplication;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.testing.IntegrationEnvironment;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -46,6 +49,9 @@ import tools.jackson.databind.json.JsonMapper;
 class MerchantPaymentsEndToEndTest {
 
     static final String CHANNEL = "e2epay";
+    /** A channel with a gateway here at which the test's tenants have no account. */
+    static final String UNBOUND_CHANNEL = "e2eunbound";
+    private static final String NEW_ID = "pay_[0-9A-HJKMNP-TV-Z]{26}";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @DynamicPropertySource
@@ -59,11 +65,32 @@ class MerchantPaymentsEndToEndTest {
         RecordingGateway e2eGateway() {
             return new RecordingGateway();
         }
+
+        @Bean
+        ChannelGateway e2eUnboundGateway() {
+            return new ChannelGateway() {
+                @Override
+                public String channel() {
+                    return UNBOUND_CHANNEL;
+                }
+
+                @Override
+                public List<String> payMethods() {
+                    return List.of("page");
+                }
+
+                @Override
+                public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
+                    throw new AssertionError("no tenant has an account at " + UNBOUND_CHANNEL);
+                }
+            };
+        }
     }
 
     /** Answers every registration with a pay URL and remembers the trades it was asked to register. */
     static final class RecordingGateway implements ChannelGateway {
         final List<String> registered = new CopyOnWriteArrayList<>();
+        final List<String> methods = new CopyOnWriteArrayList<>();
 
         @Override
         public String channel() {
@@ -71,9 +98,17 @@ class MerchantPaymentsEndToEndTest {
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        public List<String> payMethods() {
+            return List.of("page", "qr");
+        }
+
+        @Override
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
             registered.add(payment.id().value());
-            return new TradeRegistration("https://pay.example/" + merchantAccount + "/" + payment.id());
+            methods.add(payment.id().value() + ":" + payMethod);
+            String payUrl = "https://pay.example/" + merchantAccount + "/" + payment.id();
+            return "qr".equals(payMethod) ? PayInstruction.qr(payMethod, payUrl, payUrl)
+                    : PayInstruction.redirect(payMethod, payUrl);
         }
     }
 
@@ -89,17 +124,35 @@ class MerchantPaymentsEndToEndTest {
     @Autowired
     RecordingGateway gateway;
 
+    @Autowired
+    PaymentRepository payments;
+
+    private MerchantApiClient.Merchant merchantA;
     private String keyOfA;
     private String keyOfB;
 
     @BeforeEach
     void twoTenants() {
-        keyOfA = provision();
+        merchantA = MerchantApiClient.provision(provisioning, credentials, CHANNEL, "e2e");
+        keyOfA = merchantA.apiKey();
         keyOfB = provision();
     }
 
     private String provision() {
         return MerchantApiClient.provision(provisioning, credentials, CHANNEL, "e2e").apiKey();
+    }
+
+    private static String order(String merchantOrderId, String field, String jsonValue) {
+        String order = order(merchantOrderId, 1999);
+        return order.substring(0, order.length() - 1) + ",\"" + field + "\":" + jsonValue + "}";
+    }
+
+    private static JsonNode onlyError(HttpResponse<String> response) {
+        assertThat(response.statusCode()).isEqualTo(422);
+        assertThat(code(response)).isEqualTo("VALIDATION_FAILED");
+        JsonNode errors = JSON.readTree(response.body()).get("errors");
+        assertThat(errors).hasSize(1);
+        return errors.get(0);
     }
 
     private static String order(String merchantOrderId, long amount) {
@@ -129,9 +182,10 @@ class MerchantPaymentsEndToEndTest {
         assertThat(created.headers().firstValue("Idempotent-Replayed")).isEmpty();
         JsonNode payment = JSON.readTree(created.body());
         String id = payment.get("payment_id").stringValue();
-        assertThat(id).matches("pay_[0-9a-f]{32}");
+        assertThat(id).matches(NEW_ID).hasSizeLessThanOrEqualTo(32);
         assertThat(payment.get("status").stringValue()).isEqualTo("PENDING");
         assertThat(payment.get("pay_url").stringValue()).endsWith("/" + id);
+        assertThat(payment.get("pay").get("method").stringValue()).isEqualTo("page");
         assertThat(Instant.parse(payment.get("created_at").stringValue())).isBefore(Instant.now().plusSeconds(1));
 
         HttpResponse<String> replayed = post(keyOfA, key,
@@ -164,6 +218,70 @@ class MerchantPaymentsEndToEndTest {
         HttpResponse<String> foreign = get(keyOfB, id);
         assertThat(foreign.statusCode()).isEqualTo(404);
         assertThat(code(foreign)).isEqualTo("PAYMENT_NOT_FOUND");
+    }
+
+    @Test
+    void newPaymentIdsAreAtMost32CharactersAndSortInTheOrderThePaymentsWereCreated() throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            HttpResponse<String> created = post(keyOfA, "ids-" + UUID.randomUUID(), order("o-ids-" + i, 100));
+            assertThat(created.statusCode()).isEqualTo(201);
+            ids.add(JSON.readTree(created.body()).get("payment_id").stringValue());
+        }
+
+        assertThat(ids).allSatisfy(id -> assertThat(id).matches(NEW_ID).hasSizeLessThanOrEqualTo(32)).isSorted();
+    }
+
+    @Test
+    void aPaymentStoredUnderAnIdOfTheOlderShapeIsStillReadAndRefusedToOtherTenants() throws Exception {
+        String old = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        payments.insert(PaymentTestData.aPendingPayment().withId(old).withTenant(merchantA.tenant())
+                .withChannel(CHANNEL).build());
+
+        HttpResponse<String> read = get(keyOfA, old);
+
+        assertThat(old).hasSize(36);
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(read.body()).get("payment_id").stringValue()).isEqualTo(old);
+        assertThat(get(keyOfB, old).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aRequestedPayMethodIsRegisteredAndAnsweredWithItsDetails() throws Exception {
+        HttpResponse<String> created = post(keyOfA, "qr-" + UUID.randomUUID(), order("o-qr", "pay_method", "\"qr\""));
+
+        assertThat(created.statusCode()).isEqualTo(201);
+        JsonNode payment = JSON.readTree(created.body());
+        assertThat(payment.get("pay").get("method").stringValue()).isEqualTo("qr");
+        assertThat(payment.get("pay").get("qr_code").stringValue()).isEqualTo(payment.get("pay_url").stringValue());
+        assertThat(gateway.methods).contains(payment.get("payment_id").stringValue() + ":qr");
+    }
+
+    @Test
+    void aPayMethodTheChannelDoesNotHaveIs422NamingItAndNothingIsRegistered() throws Exception {
+        String key = "bad-method-" + UUID.randomUUID();
+        int registeredBefore = gateway.registered.size();
+
+        HttpResponse<String> refused = post(keyOfA, key, order("o-bad-method", "pay_method", "\"jsapi\""));
+
+        assertThat(onlyError(refused).get("field").stringValue()).isEqualTo("pay_method");
+        assertThat(onlyError(post(keyOfA, "k-" + UUID.randomUUID(), order("o-bad-method", "pay_method", "1")))
+                .get("field").stringValue()).isEqualTo("pay_method");
+        assertThat(gateway.registered).hasSize(registeredBefore);
+        HttpResponse<String> again = post(keyOfA, key, order("o-bad-method", "pay_method", "\"jsapi\""));
+        assertThat(again.headers().firstValue("Idempotent-Replayed")).contains("true");
+        assertThat(again.body()).isEqualTo(refused.body());
+    }
+
+    @Test
+    void aChannelTheTenantHasNoAccountAtOrThatIsNotServedHereIs422NamingTheChannel() throws Exception {
+        for (String channel : List.of(UNBOUND_CHANNEL, "wechat", "stripe", "alipay", "paypal")) {
+            String body = order("o-channel", 100).replace("\"channel\":\"" + CHANNEL + "\"",
+                    "\"channel\":\"" + channel + "\"");
+            HttpResponse<String> refused = post(keyOfA, "ch-" + UUID.randomUUID(), body);
+
+            assertThat(onlyError(refused).get("field").stringValue()).as(channel).isEqualTo("channel");
+        }
     }
 
     @Test

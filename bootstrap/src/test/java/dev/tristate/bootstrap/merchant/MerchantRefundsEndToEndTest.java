@@ -29,6 +29,7 @@ import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentEvent;
 import dev.tristate.domain.payment.PaymentId;
@@ -136,8 +137,13 @@ class MerchantRefundsEndToEndTest {
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
-            return new TradeRegistration("https://pay.example/" + payment.id());
+        public List<String> payMethods() {
+            return List.of("page");
+        }
+
+        @Override
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
+            return PayInstruction.redirect(payMethod, "https://pay.example/" + payment.id());
         }
 
         @Override
@@ -278,7 +284,7 @@ class MerchantRefundsEndToEndTest {
         assertThat(first.statusCode()).isEqualTo(201);
         JsonNode body = json(first);
         String refundId = body.get("refund_id").stringValue();
-        assertThat(refundId).matches("rfd_[0-9a-f]{32}");
+        assertThat(refundId).matches("rfd_[0-9A-HJKMNP-TV-Z]{26}");
         assertThat(body.get("status").stringValue()).isEqualTo("SUCCEEDED");
         assertThat(body.get("amount_minor").longValue()).isEqualTo(500);
 

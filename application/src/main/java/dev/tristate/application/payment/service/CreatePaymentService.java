@@ -18,6 +18,7 @@ import dev.tristate.domain.idempotency.IdempotencyEntry;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.MerchantOrderId;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
@@ -28,10 +29,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedSet;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -48,27 +47,32 @@ class CreatePaymentService implements CreatePaymentUseCase {
     private final PaymentRepository payments;
     private final ChannelCredentialStore credentials;
     private final Map<String, ChannelGateway> gateways;
-    private final SortedSet<String> channels;
+    private final SortedMap<String, List<String>> payMethods;
     private final Clock clock;
-    private final Supplier<UUID> uuids;
+    private final Supplier<PaymentId> paymentIds;
     private final RecordUnknownOutcomeUseCase unknowns;
 
     CreatePaymentService(IdempotentCommands gate, PaymentRepository payments, ChannelCredentialStore credentials,
-                         List<ChannelGateway> gateways, Clock clock, Supplier<UUID> uuids,
+                         List<ChannelGateway> gateways, Clock clock, Supplier<PaymentId> paymentIds,
                          RecordUnknownOutcomeUseCase unknowns) {
         this.gate = gate;
         this.payments = payments;
         this.credentials = credentials;
         Map<String, ChannelGateway> byChannel = new TreeMap<>();
+        SortedMap<String, List<String>> methods = new TreeMap<>();
         for (ChannelGateway gateway : gateways) {
             if (byChannel.putIfAbsent(gateway.channel(), gateway) != null) {
                 throw new IllegalStateException("two gateways for channel " + gateway.channel());
             }
+            // A gateway without pay methods creates no trades here: a payment cannot name its channel.
+            if (!gateway.payMethods().isEmpty()) {
+                methods.put(gateway.channel(), List.copyOf(gateway.payMethods()));
+            }
         }
         this.gateways = Collections.unmodifiableMap(byChannel);
-        this.channels = Collections.unmodifiableSortedSet(new TreeSet<>(byChannel.keySet()));
+        this.payMethods = Collections.unmodifiableSortedMap(methods);
         this.clock = clock;
-        this.uuids = uuids;
+        this.paymentIds = paymentIds;
         this.unknowns = unknowns;
     }
 
@@ -81,21 +85,27 @@ class CreatePaymentService implements CreatePaymentUseCase {
     private IdempotentResponse createHolding(IdempotencyEntry mine, CreatePaymentCommand command) {
         PaymentRequest request = command.request();
         PaymentResponseRenderer renderer = command.renderer();
-        List<FieldError> errors = PaymentRequestRules.check(request, channels);
+        List<FieldError> errors = PaymentRequestRules.check(request, payMethods);
+        boolean channelServed = errors.stream().noneMatch(e -> e.field().equals(PaymentRequest.CHANNEL));
+        Optional<String> account = channelServed
+                ? credentials.accountOf(command.tenantId(), request.channel()) : Optional.empty();
+        if (channelServed && account.isEmpty()) {
+            errors.add(new FieldError(PaymentRequest.CHANNEL,
+                    "names a channel at which this merchant has no account: " + request.channel()));
+            PaymentRequestRules.sort(errors);
+        }
         if (!errors.isEmpty()) {
             return gate.finish(mine, renderer.rejected(new Rejection.ValidationFailed(errors)));
         }
         ChannelGateway gateway = gateways.get(request.channel());
-        Optional<String> account = credentials.accountOf(command.tenantId(), gateway.channel());
-        if (account.isEmpty()) {
-            return gate.finish(mine, renderer.rejected(new Rejection.ChannelNotConfigured(gateway.channel())));
-        }
+        String payMethod = request.payMethod() != null ? request.payMethod()
+                : payMethods.get(gateway.channel()).get(0);
         Payment payment = Payment.initiate(new PaymentId(mine.reservedId()), command.tenantId(),
                 new MerchantOrderId(request.merchantOrderId()), Money.of(request.amountMinor(), request.currency()),
                 gateway.channel(), request.userId(), request.sku(), request.description(),
                 clock.instant().truncatedTo(ChronoUnit.MICROS));
-        String payUrl = registerTrade(gateway, payment, account.get());
-        return gate.finish(mine, () -> renderer.created(payment, payUrl), () -> payments.insert(payment),
+        PayInstruction pay = registerTrade(gateway, payment, payMethod, account.get());
+        return gate.finish(mine, () -> renderer.created(payment, pay), () -> payments.insert(payment),
                 () -> {
                     // 202 UNKNOWN, never a failure: the payment may exist. The ledger makes the resolver find out.
                     unknowns.record(command.tenantId(), payment.id(), payment.channel(),
@@ -105,9 +115,10 @@ class CreatePaymentService implements CreatePaymentUseCase {
                 });
     }
 
-    private static String registerTrade(ChannelGateway gateway, Payment payment, String account) {
+    private static PayInstruction registerTrade(ChannelGateway gateway, Payment payment, String payMethod,
+                                                String account) {
         try {
-            return gateway.registerTrade(payment, account).payUrl();
+            return gateway.registerTrade(payment, payMethod, account);
         } catch (ChannelFailure failure) {
             if (failure.outcomeClass().mustBeResolved()) {
                 // The channel may hold the trade: the retry registers the same payment id again, which it accepts.
@@ -121,6 +132,6 @@ class CreatePaymentService implements CreatePaymentUseCase {
     }
 
     private String newPaymentId() {
-        return PaymentId.PREFIX + uuids.get().toString().replace("-", "");
+        return paymentIds.get().value();
     }
 }

@@ -5,6 +5,7 @@ import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.Paym
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.CURRENCY;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.PAY_METHOD;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
 
@@ -21,7 +22,7 @@ import java.util.Currency;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.SortedSet;
+import java.util.SortedMap;
 
 /**
  * The rules a payment request must meet before anything is created. The domain's own checks decide (merchant order
@@ -33,8 +34,12 @@ final class PaymentRequestRules {
     private PaymentRequestRules() {
     }
 
-    /** Every broken rule, one per field, in the API's field order; empty when the request may proceed. */
-    static List<FieldError> check(PaymentRequest request, SortedSet<String> channels) {
+    /**
+     * Every broken rule, one per field, in the API's field order; empty when the request may proceed.
+     * {@code payMethods} are the channels a payment may name, each with its pay methods, the default first.
+     */
+    static List<FieldError> check(PaymentRequest request, SortedMap<String, List<String>> payMethods) {
+        Set<String> channels = payMethods.keySet();
         List<FieldError> errors = new ArrayList<>(request.malformed());
         Set<String> reported = new HashSet<>();
         request.malformed().forEach(e -> reported.add(e.field()));
@@ -53,6 +58,12 @@ final class PaymentRequestRules {
         checkField(errors, reported, CHANNEL, request.channel(), value -> channels.contains(value) ? null
                 : channels.isEmpty() ? "no payment channel is configured"
                 : "must be one of: " + String.join(", ", channels));
+        List<String> methods = request.channel() == null ? null : payMethods.get(request.channel());
+        if (methods != null && request.payMethod() != null && !reported.contains(PAY_METHOD)
+                && !methods.contains(request.payMethod())) {
+            errors.add(new FieldError(PAY_METHOD, "must be one of " + String.join(", ", methods) + " at channel "
+                    + request.channel() + " (default " + methods.get(0) + ")"));
+        }
         checkField(errors, reported, USER_ID, request.userId(), EntitlementFields::userIdProblem);
         checkField(errors, reported, SKU, request.sku(), EntitlementFields::skuProblem);
         if (!reported.contains(DESCRIPTION)) {
@@ -61,8 +72,13 @@ final class PaymentRequestRules {
                 errors.add(new FieldError(DESCRIPTION, problem));
             }
         }
-        errors.sort(Comparator.comparingInt(e -> PaymentRequest.FIELDS.indexOf(e.field())));
+        sort(errors);
         return errors;
+    }
+
+    /** Sorts errors into the API's field order. */
+    static void sort(List<FieldError> errors) {
+        errors.sort(Comparator.comparingInt(e -> PaymentRequest.FIELDS.indexOf(e.field())));
     }
 
     private static String currencyProblem(String code) {

@@ -7,9 +7,9 @@ import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.payment.PaymentId;
 import java.time.Clock;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /** The payment feature's use cases, built for the wiring: the implementations stay inside this package. */
@@ -18,12 +18,15 @@ public final class PaymentServices {
     private PaymentServices() {
     }
 
-    /** Every gateway is a channel a payment may name; two gateways for one channel are refused. */
+    /**
+     * Every gateway with pay methods is a channel a payment may name; two gateways for one channel are refused.
+     * {@code paymentIds} draws each new payment's id (time-ordered in production, fixed in tests).
+     */
     public static CreatePaymentUseCase createPayment(IdempotentCommands idempotency, PaymentRepository payments,
                                                      ChannelCredentialStore credentials, List<ChannelGateway> gateways,
-                                                     Clock clock, Supplier<UUID> uuids,
+                                                     Clock clock, Supplier<PaymentId> paymentIds,
                                                      RecordUnknownOutcomeUseCase unknowns) {
-        return new CreatePaymentService(idempotency, payments, credentials, gateways, clock, uuids, unknowns);
+        return new CreatePaymentService(idempotency, payments, credentials, gateways, clock, paymentIds, unknowns);
     }
 
     public static GetPaymentQuery getPayment(PaymentRepository payments) {

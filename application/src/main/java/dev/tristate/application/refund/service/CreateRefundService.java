@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -60,12 +59,12 @@ class CreateRefundService implements CreateRefundUseCase {
     private final RefundOutcomes outcomes;
     private final Transactions transactions;
     private final Clock clock;
-    private final Supplier<UUID> uuids;
+    private final Supplier<RefundId> refundIds;
 
     CreateRefundService(IdempotentCommands gate, PaymentRepository payments, RefundStore refunds,
                         ChannelCredentialStore credentials, List<ChannelGateway> gateways,
                         RefundOutcomes outcomes, Transactions transactions, Clock clock,
-                        Supplier<UUID> uuids) {
+                        Supplier<RefundId> refundIds) {
         this.gate = gate;
         this.payments = payments;
         this.refunds = refunds;
@@ -76,7 +75,7 @@ class CreateRefundService implements CreateRefundUseCase {
         this.outcomes = outcomes;
         this.transactions = transactions;
         this.clock = clock;
-        this.uuids = uuids;
+        this.refundIds = refundIds;
     }
 
     @Override
@@ -210,7 +209,7 @@ class CreateRefundService implements CreateRefundUseCase {
     }
 
     private String newRefundId() {
-        return RefundId.PREFIX + uuids.get().toString().replace("-", "");
+        return refundIds.get().value();
     }
 
     private java.time.Instant now() {

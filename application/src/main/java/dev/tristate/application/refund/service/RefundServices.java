@@ -14,10 +14,10 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.payment.RefundId;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -30,17 +30,21 @@ public final class RefundServices {
     private RefundServices() {
     }
 
-    /** Every gateway is a channel a refund may go through; the first gateway of a channel wins. */
+    /**
+     * Every gateway is a channel a refund may go through; the first gateway of a channel wins. {@code refundIds}
+     * draws each new refund's id (time-ordered in production, fixed in tests).
+     */
     public static CreateRefundUseCase createRefund(IdempotentCommands gate, PaymentRepository payments,
                                                    RefundStore refunds, ChannelCredentialStore credentials,
                                                    List<ChannelGateway> gateways, OutboxStore outbox, TaskStore tasks,
                                                    UnknownOutcomeLedger ledger, ResolutionCases cases,
-                                                   Transactions transactions, Clock clock, Supplier<UUID> uuids,
+                                                   Transactions transactions, Clock clock,
+                                                   Supplier<RefundId> refundIds,
                                                    Duration firstQueryAfter) {
         return new CreateRefundService(gate, payments, refunds, credentials, gateways,
                 new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock,
                         firstQueryAfter),
-                transactions, clock, uuids);
+                transactions, clock, refundIds);
     }
 
     public static GetRefundQuery getRefund(RefundStore refunds) {

@@ -35,7 +35,9 @@ import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.TestIds;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
@@ -71,7 +73,7 @@ class CreatePaymentServiceTest {
     private final CreatePaymentService service = new CreatePaymentService(
             IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID, SETTINGS), payments,
             credentials,
-            List.of(gateway, new ScriptedGateway("otherpay")), clock, UUID::randomUUID,
+            List.of(gateway, new ScriptedGateway("otherpay"), new QueryOnlyGateway()), clock, TestIds.paymentIds(),
             ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
                     Duration.ofSeconds(30)));
 
@@ -117,7 +119,7 @@ class CreatePaymentServiceTest {
         assertThat(response.replayed()).isFalse();
         assertThat(response.response().status()).isEqualTo(201);
         PaymentId id = new PaymentId(paymentIdIn(response));
-        assertThat(id.value()).matches("pay_[0-9a-f]{32}");
+        assertThat(id.value()).matches("pay_[0-9A-HJKMNP-TV-Z]{26}");
         Payment stored = payments.findById(TENANT, id).orElseThrow();
         assertThat(stored.status()).isEqualTo(PaymentStatus.PENDING);
         assertThat(stored.amount()).isEqualTo(Money.of(1999, "CNY"));
@@ -248,15 +250,80 @@ class CreatePaymentServiceTest {
     }
 
     @Test
-    void aChannelWithoutTheTenantsAccountIsStoredAsChannelNotConfigured() {
+    void aChannelWithoutTheTenantsAccountIsAValidationFailureNamingTheChannel() {
         PaymentRequest request = new PaymentRequest("o-1", 100L, "USD", "otherpay", "u", "course:s", null, List.of());
 
         IdempotentResponse first = create("k-1", request);
 
         assertThat(first.response().status()).isEqualTo(422);
-        assertThat(renderer.rejections).containsExactly(new Rejection.ChannelNotConfigured("otherpay"));
+        assertThat(renderer.rejections).containsExactly(new Rejection.ValidationFailed(List.of(new FieldError(
+                "channel", "names a channel at which this merchant has no account: otherpay"))));
         assertThat(create("k-1", request).replayed()).isTrue();
         assertThat(storedKey(TENANT, "k-1").record().responseBody()).isEqualTo(first.response().body());
+    }
+
+    @Test
+    void aMissingAccountIsReportedWithTheOtherBrokenFields() {
+        PaymentRequest request = new PaymentRequest("o-1", 0L, "USD", "otherpay", "u", "course:s", null, List.of());
+
+        create("k-1", request);
+
+        assertThat(renderer.rejections).singleElement().isInstanceOfSatisfying(Rejection.ValidationFailed.class,
+                failed -> assertThat(failed.errors()).extracting(FieldError::field)
+                        .containsExactly("amount_minor", "channel"));
+    }
+
+    @Test
+    void aGatewayThatCreatesNoTradesIsNoChannelAPaymentMayName() {
+        credentials.bindAccount(TENANT, "queryonly", "merchant-q", T0);
+        PaymentRequest request = new PaymentRequest("o-1", 100L, "CNY", "queryonly", "u", "course:s", null,
+                List.of());
+
+        create("k-1", request);
+
+        assertThat(renderer.rejections).containsExactly(new Rejection.ValidationFailed(List.of(
+                new FieldError("channel", "must be one of: otherpay, testpay"))));
+    }
+
+    @Test
+    void withoutAPayMethodTheChannelsDefaultIsAskedFor() {
+        create("k-1", aRequest("o-1"));
+
+        assertThat(gateway.methods).containsExactly("page");
+    }
+
+    @Test
+    void theRequestedPayMethodIsAskedForAndTheAnswerRendered() {
+        PaymentRequest request = new PaymentRequest("o-1", 1999L, "CNY", CHANNEL, "qr", "u-42", "course:java-101",
+                null, List.of());
+
+        IdempotentResponse created = create("k-1", request);
+
+        assertThat(gateway.methods).containsExactly("qr");
+        assertThat(created.response().body()).contains("qr https://pay.example/");
+    }
+
+    @Test
+    void aPayMethodTheChannelDoesNotHaveIsAValidationFailureNamingIt() {
+        PaymentRequest request = new PaymentRequest("o-1", 1999L, "CNY", CHANNEL, "jsapi", "u-42", "course:java-101",
+                null, List.of());
+
+        IdempotentResponse first = create("k-1", request);
+
+        assertThat(first.response().status()).isEqualTo(422);
+        assertThat(renderer.rejections).containsExactly(new Rejection.ValidationFailed(List.of(new FieldError(
+                "pay_method", "must be one of page, qr at channel testpay (default page)"))));
+        assertThat(gateway.registered).isEmpty();
+        assertThat(create("k-1", request).replayed()).isTrue();
+    }
+
+    @Test
+    void newPaymentsTakeTheirIdsFromTheIdSource() {
+        IdempotentResponse first = create("k-1", aRequest("o-1"));
+        IdempotentResponse second = create("k-2", aRequest("o-2"));
+
+        assertThat(paymentIdIn(first)).isEqualTo("pay_" + TestIds.ulid(1));
+        assertThat(paymentIdIn(second)).isEqualTo("pay_" + TestIds.ulid(2));
     }
 
     @Test
@@ -412,7 +479,7 @@ class CreatePaymentServiceTest {
         assertThatThrownBy(() -> new CreatePaymentService(
                 IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID, SETTINGS),
                 payments, credentials,
-                List.of(new ScriptedGateway("x"), new ScriptedGateway("x")), clock, UUID::randomUUID,
+                List.of(new ScriptedGateway("x"), new ScriptedGateway("x")), clock, TestIds.paymentIds(),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
                         Duration.ofSeconds(30))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("x");
@@ -428,6 +495,7 @@ class CreatePaymentServiceTest {
     private static final class ScriptedGateway implements ChannelGateway {
         final String channel;
         final List<String> registered = new ArrayList<>();
+        final List<String> methods = new ArrayList<>();
         private ChannelFailure nextFailure;
         private Consumer<Payment> duringNextCall;
 
@@ -449,8 +517,14 @@ class CreatePaymentServiceTest {
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        public List<String> payMethods() {
+            return List.of("page", "qr");
+        }
+
+        @Override
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
             registered.add(payment.id() + "@" + merchantAccount);
+            methods.add(payMethod);
             Consumer<Payment> action = duringNextCall;
             duringNextCall = null;
             if (action != null) {
@@ -461,7 +535,15 @@ class CreatePaymentServiceTest {
             if (failure != null) {
                 throw failure;
             }
-            return new TradeRegistration("https://pay.example/" + payment.id());
+            return PayInstruction.redirect(payMethod, "https://pay.example/" + payment.id());
+        }
+    }
+
+    /** A channel whose trades are not created from here (it has a status query only). */
+    private static final class QueryOnlyGateway implements ChannelGateway {
+        @Override
+        public String channel() {
+            return "queryonly";
         }
     }
 

@@ -5,15 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
 import dev.tristate.application.shared.port.in.FieldError;
 import java.util.List;
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class PaymentRequestRulesTest {
 
-    private static final SortedSet<String> CHANNELS = new TreeSet<>(List.of("sandbox"));
+    private static final SortedMap<String, List<String>> CHANNELS = new TreeMap<>(Map.of("sandbox",
+            List.of("page", "qr")));
 
     private static PaymentRequest valid() {
         return new PaymentRequest("o-1001", 1999L, "CNY", "sandbox", "u-42", "course:java-101", "Java 101", List.of());
@@ -75,8 +77,36 @@ class PaymentRequestRulesTest {
     void theChannelIsOneOfTheConfiguredGateways() {
         assertThat(check(with("o", 1L, "CNY", "alipay", "u", "course:c", null)))
                 .containsExactly(new FieldError("channel", "must be one of: sandbox"));
-        assertThat(PaymentRequestRules.check(valid(), new TreeSet<>()))
+        assertThat(PaymentRequestRules.check(valid(), new TreeMap<>()))
                 .containsExactly(new FieldError("channel", "no payment channel is configured"));
+    }
+
+    @Test
+    void thePayMethodIsOneOfTheChannelsMethodsOrLeftOut() {
+        assertThat(check(request("sandbox", "qr"))).isEmpty();
+        assertThat(check(request("sandbox", null))).isEmpty();
+        assertThat(check(request("sandbox", "native"))).containsExactly(
+                new FieldError("pay_method", "must be one of page, qr at channel sandbox (default page)"));
+        assertThat(check(request("sandbox", ""))).extracting(FieldError::field).containsExactly("pay_method");
+    }
+
+    @Test
+    void aPayMethodIsNotJudgedAtAChannelThatIsNotServed() {
+        assertThat(check(request("wechat", "jsapi"))).containsExactly(
+                new FieldError("channel", "must be one of: sandbox"));
+    }
+
+    @Test
+    void errorsFollowTheApisFieldOrderWithThePayMethodAfterTheChannel() {
+        PaymentRequest request = new PaymentRequest("o", 0L, "CNY", "sandbox", "card", " ", "course:c", null,
+                List.of());
+
+        assertThat(check(request)).extracting(FieldError::field)
+                .containsExactly("amount_minor", "pay_method", "user_id");
+    }
+
+    private static PaymentRequest request(String channel, String payMethod) {
+        return new PaymentRequest("o-1", 1L, "CNY", channel, payMethod, "u", "course:c", null, List.of());
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.Ho
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RunStatus;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -297,7 +298,7 @@ class StartReconciliationServiceTest {
             }
 
             @Override
-            public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+            public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
                 throw new AssertionError("not here");
             }
 

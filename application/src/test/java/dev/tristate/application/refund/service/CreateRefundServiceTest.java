@@ -33,6 +33,7 @@ import dev.tristate.domain.idempotency.IdempotencyRecord.State;
 import dev.tristate.domain.idempotency.RequestFingerprint;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.PaymentTestData;
@@ -40,6 +41,7 @@ import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.RefundId;
 import dev.tristate.domain.payment.RefundStatus;
+import dev.tristate.domain.payment.TestIds;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
@@ -81,7 +83,7 @@ class CreateRefundServiceTest {
     private final CreateRefundService service = new CreateRefundService(
             IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID,
                     IdempotencySettings.defaults()),
-            payments, refunds, credentials, List.of(channel), outcomes, transactions, clock, UUID::randomUUID);
+            payments, refunds, credentials, List.of(channel), outcomes, transactions, clock, TestIds.refundIds());
     private final Payment paid = PaymentTestData.aPendingPayment().withStatus(PaymentStatus.SUCCEEDED)
             .withChannelTxnId("txn-1").withPaidAt(PaymentTestData.at(60)).build();
 
@@ -132,7 +134,7 @@ class CreateRefundServiceTest {
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
             throw new AssertionError("not here");
         }
 

@@ -11,6 +11,7 @@ import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.refund.port.out.RefundLedgerView.RefundMismatch;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -56,7 +57,7 @@ class RefundReconciliationTest {
             }
 
             @Override
-            public TradeRegistration registerTrade(Payment p, String merchantAccount) {
+            public PayInstruction registerTrade(Payment p, String payMethod, String merchantAccount) {
                 throw new AssertionError("not here");
             }
 

@@ -32,6 +32,7 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.PaymentTestData;
+import dev.tristate.domain.payment.TestIds;
 import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
@@ -235,7 +236,7 @@ class PaymentResolverTest {
         IdempotentCommands gate = IdempotencyServices.idempotentCommands(new InMemoryIdempotencyStore(),
                 f.transactions, f.clock, UUID::randomUUID, IdempotencySettings.defaults());
         CreatePaymentUseCase create = PaymentServices.createPayment(gate, f.payments, f.credentials, List.of(gateway),
-                f.clock, UUID::randomUUID, ResolutionServices.recordUnknownOutcome(f.ledger, f.cases, f.payments,
+                f.clock, TestIds.paymentIds(), ResolutionServices.recordUnknownOutcome(f.ledger, f.cases, f.payments,
                         f.transactions, f.clock, Duration.ofSeconds(30)));
         gateway.onRegister = () -> f.transactions.failNextAtCommit(new PersistenceFailure(OutcomeClass.UNKNOWN,
                 "commit timed out", null));

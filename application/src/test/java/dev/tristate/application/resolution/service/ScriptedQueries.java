@@ -7,6 +7,7 @@ import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
 import java.time.Instant;
@@ -48,9 +49,14 @@ final class ScriptedQueries implements ChannelGateway {
     }
 
     @Override
-    public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+    public List<String> payMethods() {
+        return List.of("page");
+    }
+
+    @Override
+    public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
         onRegister.run();
-        return new TradeRegistration("https://pay.example/" + payment.id());
+        return PayInstruction.redirect(payMethod, "https://pay.example/" + payment.id());
     }
 
     @Override

@@ -13,7 +13,6 @@ import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
-import dev.tristate.domain.payment.Payment;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.time.Clock;
@@ -27,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Alipay's trade query ({@code alipay.trade.query}) through the official SDK, which signs the request with the app's
  * private key and verifies the answer's signature with Alipay's public key. The merchant account is the app id.
  * {@code ACQ.TRADE_NOT_EXIST} is "not found"; a timeout, a reset or an answer that fails its signature is UNKNOWN.
- * Creating trades goes through Alipay's own page flow and is not done from here.
+ * Trades are not created from here: it offers no pay methods, so no payment may name Alipay yet.
  */
 public final class AlipayChannelGateway implements ChannelGateway {
 
@@ -59,11 +58,6 @@ public final class AlipayChannelGateway implements ChannelGateway {
     @Override
     public String channel() {
         return CHANNEL;
-    }
-
-    @Override
-    public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
-        throw new ChannelFailure(OutcomeClass.DEFINITE, "Alipay trades are created by Alipay's page flow", null);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway.TradeRegistration;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
@@ -51,14 +50,15 @@ final class SandboxAnswers {
         return "NOT_FOUND".equals(code(body));
     }
 
-    static TradeRegistration registration(byte[] body, String outTradeNo) {
+    /** The pay URL in the sandbox's answer to a trade registration. */
+    static String payUrl(byte[] body, String outTradeNo) {
         try {
             JsonNode answer = JSON.readTree(body);
             JsonNode payUrl = answer == null ? null : answer.get("pay_url");
             JsonNode echoed = answer == null ? null : answer.get("out_trade_no");
             if (payUrl != null && payUrl.isString() && !payUrl.stringValue().isBlank()
                     && echoed != null && echoed.isString() && echoed.stringValue().equals(outTradeNo)) {
-                return new TradeRegistration(payUrl.stringValue());
+                return payUrl.stringValue();
             }
         } catch (JacksonException e) {
             // falls through: the sandbox acted, but its answer cannot be used

@@ -2,6 +2,8 @@ package dev.tristate.adapter.out.channel.sandbox;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
 import java.net.URI;
@@ -10,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -24,6 +27,10 @@ import java.util.function.Supplier;
  * ({@link SandboxMerchantSecrets}); without one nothing is sent (DEFINITE).
  */
 public final class SandboxChannelGateway implements ChannelGateway {
+
+    static final String PAGE = "page";
+    static final String QR = "qr";
+    private static final List<String> PAY_METHODS = List.of(PAGE, QR);
 
     private final SandboxHttp http;
     private final SandboxRefunds refunds;
@@ -53,9 +60,21 @@ public final class SandboxChannelGateway implements ChannelGateway {
         return SandboxNotificationFormat.CHANNEL;
     }
 
+    /**
+     * {@code page} (the default) sends the payer to the sandbox's pay page; {@code qr} gives the same page's URL as
+     * the QR code's content, as a channel's QR method would, so that a phone that scans it opens the page.
+     */
     @Override
-    public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+    public List<String> payMethods() {
+        return PAY_METHODS;
+    }
+
+    @Override
+    public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
         Objects.requireNonNull(payment, "payment");
+        if (!PAY_METHODS.contains(payMethod)) {
+            throw new ChannelFailure(OutcomeClass.DEFINITE, "the sandbox has no pay method " + payMethod, null);
+        }
         Objects.requireNonNull(merchantAccount, "merchant account");
         String outTradeNo = payment.id().value();
         Map<String, Object> body = new LinkedHashMap<>();
@@ -68,7 +87,8 @@ public final class SandboxChannelGateway implements ChannelGateway {
                 "registering trade " + outTradeNo, merchantAccount);
         int status = response.statusCode();
         if (status == 200 || status == 201) {
-            return SandboxAnswers.registration(response.body(), outTradeNo);
+            String payUrl = SandboxAnswers.payUrl(response.body(), outTradeNo);
+            return QR.equals(payMethod) ? PayInstruction.qr(QR, payUrl, payUrl) : PayInstruction.redirect(PAGE, payUrl);
         }
         throw SandboxAnswers.statusFailure(status, response.body(), "registering trade " + outTradeNo);
     }

@@ -7,11 +7,11 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway.TradeRegistration;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.RefundAnswer;
@@ -85,9 +85,9 @@ class SandboxChannelGatewayTest {
             respond(exchange, 201, "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}");
         });
 
-        TradeRegistration registration = gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-100");
+        PayInstruction registration = gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "page", "m-100");
 
-        assertThat(registration.payUrl()).isEqualTo(PAY_URL);
+        assertThat(registration).isEqualTo(PayInstruction.redirect("page", PAY_URL));
         assertThat(method.get()).isEqualTo("POST");
         assertThat(path.get()).isEqualTo("/sandbox-channel/trades");
         assertThat(contentType.get()).isEqualTo("application/json");
@@ -105,8 +105,31 @@ class SandboxChannelGatewayTest {
         URI base = serve(exchange -> respond(exchange, 200,
                 "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}"));
 
-        assertThat(gateway(base.resolve("/"), ANSWER_TIMEOUT).registerTrade(payment, "m-100").payUrl())
+        assertThat(gateway(base.resolve("/"), ANSWER_TIMEOUT).registerTrade(payment, "page", "m-100").payUrl())
                 .isEqualTo(PAY_URL);
+    }
+
+    @Test
+    void offersItsPayPageAndTheSamePageAsAQrCodeWithThePageFirst() {
+        URI base = serve(exchange -> respond(exchange, 201,
+                "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}"));
+
+        assertThat(gateway(base, ANSWER_TIMEOUT).payMethods()).containsExactly("page", "qr");
+        assertThat(gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "qr", "m-100"))
+                .isEqualTo(new PayInstruction("qr", PAY_URL, PAY_URL, null, null));
+    }
+
+    @Test
+    void aPayMethodTheSandboxDoesNotHaveIsRefusedBeforeAnythingIsSent() {
+        AtomicReference<String> called = new AtomicReference<>();
+        URI base = serve(exchange -> {
+            called.set(exchange.getRequestURI().getPath());
+            respond(exchange, 201, "{}");
+        });
+
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "jsapi", "m-100"),
+                OutcomeClass.DEFINITE);
+        assertThat(called.get()).isNull();
     }
 
     @ParameterizedTest
@@ -114,7 +137,7 @@ class SandboxChannelGatewayTest {
     void readsA4xxAsADefiniteNo(int status) {
         URI base = serve(exchange -> respond(exchange, status, "{\"error\":\"trade conflicts\"}"));
 
-        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.DEFINITE)
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "page", "m-100"), OutcomeClass.DEFINITE)
                 .hasMessageContaining(String.valueOf(status)).hasMessageContaining("trade conflicts");
     }
 
@@ -123,7 +146,7 @@ class SandboxChannelGatewayTest {
     void readsA5xxAsRetryable(int status) {
         URI base = serve(exchange -> respond(exchange, status, ""));
 
-        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.RETRYABLE)
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "page", "m-100"), OutcomeClass.RETRYABLE)
                 .hasMessageContaining(String.valueOf(status));
     }
 
@@ -136,7 +159,7 @@ class SandboxChannelGatewayTest {
         });
 
         long started = System.nanoTime();
-        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "page", "m-100"), OutcomeClass.UNKNOWN);
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
     }
 
@@ -152,7 +175,7 @@ class SandboxChannelGatewayTest {
         });
 
         long started = System.nanoTime();
-        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "page", "m-100"), OutcomeClass.UNKNOWN);
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(6));
     }
 
@@ -164,7 +187,7 @@ class SandboxChannelGatewayTest {
             socket.close();
         });
 
-        assertFailure(() -> gateway(base, Duration.ofSeconds(5)).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+        assertFailure(() -> gateway(base, Duration.ofSeconds(5)).registerTrade(payment, "page", "m-100"), OutcomeClass.UNKNOWN);
     }
 
     @Test
@@ -175,13 +198,13 @@ class SandboxChannelGatewayTest {
         }
 
         assertFailure(() -> gateway(URI.create("http://127.0.0.1:" + port), ANSWER_TIMEOUT)
-                .registerTrade(payment, "m-100"), OutcomeClass.RETRYABLE);
+                .registerTrade(payment, "page", "m-100"), OutcomeClass.RETRYABLE);
     }
 
     @Test
     void readsAnUnknownHostAsRetryable() {
         assertFailure(() -> gateway(URI.create("http://sandbox.tristate.invalid"), ANSWER_TIMEOUT)
-                .registerTrade(payment, "m-100"), OutcomeClass.RETRYABLE);
+                .registerTrade(payment, "page", "m-100"), OutcomeClass.RETRYABLE);
     }
 
     @ParameterizedTest
@@ -190,7 +213,7 @@ class SandboxChannelGatewayTest {
     void readsASuccessWithoutAUsablePayUrlAsUnknown(String answer) {
         URI base = serve(exchange -> respond(exchange, 201, answer));
 
-        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "m-100"), OutcomeClass.UNKNOWN);
+        assertFailure(() -> gateway(base, SHORT_READ_TIMEOUT).registerTrade(payment, "page", "m-100"), OutcomeClass.UNKNOWN);
     }
 
     @Test
@@ -449,7 +472,7 @@ class SandboxChannelGatewayTest {
         });
         SandboxChannelGateway gateway = gateway(base, ANSWER_TIMEOUT);
 
-        assertThatThrownBy(() -> gateway.registerTrade(payment, "m-100")).isInstanceOf(ChannelFailure.class);
+        assertThatThrownBy(() -> gateway.registerTrade(payment, "page", "m-100")).isInstanceOf(ChannelFailure.class);
         assertThatThrownBy(() -> gateway.queryTrade("pay_q1", "m-100")).isInstanceOf(ChannelFailure.class);
         assertThatThrownBy(() -> gateway.refund(refundRequest(), "m-100")).isInstanceOf(ChannelFailure.class);
         assertThatThrownBy(() -> gateway.queryRefund("pay_r1", "rf 1", "m-100")).isInstanceOf(ChannelFailure.class);
@@ -469,7 +492,7 @@ class SandboxChannelGatewayTest {
             respond(exchange, 200, "{}");
         });
 
-        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "m-1\r\nX-Injected: 1"),
+        assertFailure(() -> gateway(base, ANSWER_TIMEOUT).registerTrade(payment, "page", "m-1\r\nX-Injected: 1"),
                 OutcomeClass.DEFINITE);
         assertThat(seen).isEmpty();
     }
@@ -484,7 +507,7 @@ class SandboxChannelGatewayTest {
         SandboxChannelGateway gateway = new SandboxChannelGateway(base, CONNECT_TIMEOUT, ANSWER_TIMEOUT,
                 merchant -> Optional.empty());
 
-        assertFailure(() -> gateway.registerTrade(payment, "m-100"), OutcomeClass.DEFINITE);
+        assertFailure(() -> gateway.registerTrade(payment, "page", "m-100"), OutcomeClass.DEFINITE);
         assertFailure(() -> gateway.refund(refundRequest(), "m-100"), OutcomeClass.DEFINITE);
         assertThat(seen).isEmpty();
     }

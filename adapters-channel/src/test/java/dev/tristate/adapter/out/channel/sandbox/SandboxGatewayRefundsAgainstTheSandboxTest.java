@@ -186,7 +186,7 @@ class SandboxGatewayRefundsAgainstTheSandboxTest {
     private String registeredTrade(long amountMinor) {
         String outTradeNo = "pay_gw_" + UUID.randomUUID().toString().substring(0, 12);
         gateway.registerTrade(PaymentTestData.aPendingPayment().withId(outTradeNo).withAmount(amountMinor, "CNY")
-                .build(), MERCHANT);
+                .build(), "page", MERCHANT);
         return outTradeNo;
     }
 

@@ -8,6 +8,7 @@ import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.payment.port.in.PaymentResponseRenderer;
 import dev.tristate.application.payment.port.in.Rejection;
 import dev.tristate.domain.entitlement.Entitlement;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.Refund;
@@ -23,7 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The merchant API's payment JSON: snake_case, fields in the contract's order, absent values written as
- * {@code null} (never omitted: the contract lists every field), times as RFC 3339 UTC. A private mapper, not the
+ * {@code null} (never omitted: the contract lists every field; inside {@code pay} only the method's own details are
+ * written), times as RFC 3339 UTC. A private mapper, not the
  * application's, so that global Jackson settings cannot change bytes that are stored and replayed.
  */
 final class PaymentJson implements PaymentResponseRenderer {
@@ -39,8 +41,8 @@ final class PaymentJson implements PaymentResponseRenderer {
     }
 
     @Override
-    public RenderedResponse created(Payment payment, String payUrl) {
-        return new RenderedResponse(201, JSON.writeValueAsString(creation(payment, payment.status().name(), payUrl)));
+    public RenderedResponse created(Payment payment, PayInstruction pay) {
+        return new RenderedResponse(201, JSON.writeValueAsString(creation(payment, payment.status().name(), pay)));
     }
 
     @Override
@@ -51,7 +53,7 @@ final class PaymentJson implements PaymentResponseRenderer {
 
     @Override
     public RenderedResponse outcomeUnknown(Payment payment) {
-        // The pay URL is held back: the payment may not exist. A retry with the same key gets the 201 with it.
+        // How to pay is held back: the payment may not exist. A retry with the same key gets the 201 with it.
         return new RenderedResponse(202, JSON.writeValueAsString(creation(payment, PaymentStatus.UNKNOWN.name(), null)));
     }
 
@@ -94,7 +96,7 @@ final class PaymentJson implements PaymentResponseRenderer {
                 .body(response.body().getBytes(StandardCharsets.UTF_8));
     }
 
-    private static Map<String, Object> creation(Payment payment, String status, String payUrl) {
+    private static Map<String, Object> creation(Payment payment, String status, PayInstruction pay) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_id", payment.id().value());
         body.put("status", status);
@@ -102,8 +104,25 @@ final class PaymentJson implements PaymentResponseRenderer {
         body.put("amount_minor", payment.amount().minor());
         body.put("currency", payment.amount().currencyCode());
         body.put("channel", payment.channel());
-        body.put("pay_url", payUrl);
+        body.put("pay_url", pay == null ? null : pay.payUrl());
+        body.put("pay", pay == null ? null : pay(pay));
         body.put("created_at", rfc3339(payment.createdAt()));
+        return body;
+    }
+
+    /** {@code {"method"}} and only those of {@code qr_code}, {@code client_secret}, {@code jsapi} the method has. */
+    private static Map<String, Object> pay(PayInstruction pay) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("method", pay.method());
+        if (pay.qrCode() != null) {
+            body.put("qr_code", pay.qrCode());
+        }
+        if (pay.clientSecret() != null) {
+            body.put("client_secret", pay.clientSecret());
+        }
+        if (pay.jsapi() != null) {
+            body.put("jsapi", pay.jsapi());
+        }
         return body;
     }
 

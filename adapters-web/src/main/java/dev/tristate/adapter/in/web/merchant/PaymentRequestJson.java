@@ -5,6 +5,7 @@ import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.Paym
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.CURRENCY;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.PAY_METHOD;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
 
@@ -37,6 +38,7 @@ final class PaymentRequestJson {
                 minorUnits(json, AMOUNT_MINOR, malformed),
                 text(json, CURRENCY, malformed),
                 text(json, CHANNEL, malformed),
+                text(json, PAY_METHOD, malformed),
                 text(json, USER_ID, malformed),
                 text(json, SKU, malformed),
                 text(json, DESCRIPTION, malformed),

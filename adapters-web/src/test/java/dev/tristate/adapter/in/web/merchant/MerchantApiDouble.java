@@ -26,10 +26,12 @@ import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.domain.entitlement.Entitlement;
 import dev.tristate.domain.outcome.OutcomeClass;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;
+import dev.tristate.domain.payment.TestIds;
 import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
@@ -80,7 +82,7 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
         create = PaymentServices.createPayment(
                 IdempotencyServices.idempotentCommands(idempotency, transactions, clock, UUID::randomUUID,
                         IdempotencySettings.defaults()),
-                payments, credentials, List.of(gateway, new OtherChannel()), clock, UUID::randomUUID,
+                payments, credentials, List.of(gateway, new OtherChannel()), clock, TestIds.paymentIds(),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
                         Duration.ofSeconds(30)));
     }
@@ -179,7 +181,12 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        public List<String> payMethods() {
+            return List.of("page", "qr");
+        }
+
+        @Override
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
             ChannelFailure failure = nextFailure;
             nextFailure = null;
             if (failure != null) {
@@ -190,7 +197,10 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
                 transactions.failNextBeforeWork(
                         new PersistenceFailure(OutcomeClass.UNKNOWN, "Communications link failure during commit", null));
             }
-            return new TradeRegistration("https://sandbox.example/pay/" + payment.id());
+            String payUrl = "https://sandbox.example/pay/" + payment.id();
+            // As the sandbox answers: its QR method shows the pay page's URL as the QR code.
+            return "qr".equals(payMethod) ? PayInstruction.qr(payMethod, payUrl, payUrl)
+                    : PayInstruction.redirect(payMethod, payUrl);
         }
     }
 
@@ -202,7 +212,12 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
         }
 
         @Override
-        public TradeRegistration registerTrade(Payment payment, String merchantAccount) {
+        public List<String> payMethods() {
+            return List.of("page", "qr");
+        }
+
+        @Override
+        public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
             throw new AssertionError("no tenant has an account here");
         }
     }

@@ -17,6 +17,7 @@ import dev.tristate.domain.entitlement.EntitlementKind;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.PaymentTestData;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -119,8 +120,8 @@ class MerchantPaymentApiTest {
         assertThat(response.getHeader("Idempotent-Replayed")).isNull();
         JsonNode created = json(response);
         assertThat(fieldNames(created)).containsExactly("payment_id", "status", "merchant_order_id", "amount_minor",
-                "currency", "channel", "pay_url", "created_at");
-        assertThat(created.get("payment_id").stringValue()).matches("pay_[0-9a-f]{32}");
+                "currency", "channel", "pay_url", "pay", "created_at");
+        assertThat(created.get("payment_id").stringValue()).matches("pay_[0-9A-HJKMNP-TV-Z]{26}").hasSizeLessThan(33);
         assertThat(created.get("status").stringValue()).isEqualTo("PENDING");
         assertThat(created.get("merchant_order_id").stringValue()).isEqualTo("o-1001");
         assertThat(created.get("amount_minor").isIntegralNumber()).isTrue();
@@ -129,7 +130,33 @@ class MerchantPaymentApiTest {
         assertThat(created.get("channel").stringValue()).isEqualTo("sandbox");
         assertThat(created.get("pay_url").stringValue())
                 .isEqualTo("https://sandbox.example/pay/" + created.get("payment_id").stringValue());
+        assertThat(fieldNames(created.get("pay"))).as("the default method has no details").containsExactly("method");
+        assertThat(created.get("pay").get("method").stringValue()).isEqualTo("page");
         assertThat(created.get("created_at").stringValue()).isEqualTo("2026-11-30T08:00:00.123456Z");
+    }
+
+    @Test
+    void aRequestedPayMethodIsAnsweredWithItsDetailsAndReplayedAsIs() throws Exception {
+        String key = newKey();
+        MockHttpServletResponse first = create(key, body("pay_method", "\"qr\""));
+
+        assertThat(first.getStatus()).isEqualTo(201);
+        JsonNode pay = json(first).get("pay");
+        assertThat(fieldNames(pay)).containsExactly("method", "qr_code");
+        assertThat(pay.get("method").stringValue()).isEqualTo("qr");
+        assertThat(pay.get("qr_code").stringValue()).isEqualTo(json(first).get("pay_url").stringValue());
+        MockHttpServletResponse again = create(key, body("pay_method", "\"qr\""));
+        assertThat(again.getHeader("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(again.getContentAsByteArray()).isEqualTo(first.getContentAsByteArray());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"jsapi\"", "\"QR\"", "\"\"", "7", "[\"qr\"]"})
+    void aPayMethodTheChannelDoesNotHaveIs422NamingTheField(String payMethod) throws Exception {
+        JsonNode problem = assertProblem(create(newKey(), body("pay_method", payMethod)), 422, "VALIDATION_FAILED");
+
+        assertThat(problem.get("errors")).singleElement()
+                .satisfies(error -> assertThat(error.get("field").stringValue()).isEqualTo("pay_method"));
     }
 
     @Test
@@ -309,9 +336,14 @@ class MerchantPaymentApiTest {
         assertThat(create(newKey(), body("coupon", "{\"code\":\"X\"}")).getStatus()).isEqualTo(201);
     }
 
-    @Test
-    void aChannelWithoutTheTenantsAccountIs422ChannelNotConfigured() throws Exception {
-        assertProblem(create(newKey(), body("channel", "\"otherpay\"")), 422, "CHANNEL_NOT_CONFIGURED");
+    @ParameterizedTest
+    @ValueSource(strings = {"otherpay", "wechat", "stripe", "alipay", "SANDBOX"})
+    void aChannelWithoutTheTenantsAccountOrWithoutAGatewayIs422NamingTheField(String channel) throws Exception {
+        JsonNode problem = assertProblem(create(newKey(), body("channel", "\"" + channel + "\"")), 422,
+                "VALIDATION_FAILED");
+
+        assertThat(problem.get("errors")).singleElement()
+                .satisfies(error -> assertThat(error.get("field").stringValue()).isEqualTo("channel"));
     }
 
     @Test
@@ -356,10 +388,11 @@ class MerchantPaymentApiTest {
         assertThat(response.getContentType()).startsWith("application/json");
         JsonNode unknown = json(response);
         assertThat(fieldNames(unknown)).containsExactly("payment_id", "status", "merchant_order_id", "amount_minor",
-                "currency", "channel", "pay_url", "created_at");
+                "currency", "channel", "pay_url", "pay", "created_at");
         assertThat(unknown.get("status").stringValue()).isEqualTo("UNKNOWN");
         assertThat(unknown.get("pay_url").isNull()).isTrue();
-        assertThat(unknown.get("payment_id").stringValue()).matches("pay_[0-9a-f]{32}");
+        assertThat(unknown.get("pay").isNull()).isTrue();
+        assertThat(unknown.get("payment_id").stringValue()).matches("pay_[0-9A-HJKMNP-TV-Z]{26}");
         MockHttpServletResponse retry = create(key, BODY);
         assertProblem(retry, 409, "IDEMPOTENCY_KEY_IN_USE");
         assertThat(retry.getHeader("Retry-After")).isEqualTo("30");
@@ -458,6 +491,19 @@ class MerchantPaymentApiTest {
         JsonNode unknown = assertProblem(read(KEY_B.value(), "pay_ffffffffffffffffffffffffffffffff"), 404,
                 "PAYMENT_NOT_FOUND");
         assertThat(foreign.get("title")).isEqualTo(unknown.get("title"));
+    }
+
+    @Test
+    void aPaymentStoredUnderAnIdOfTheOlderShapeStillReads() throws Exception {
+        String old = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        api.payments.insert(PaymentTestData.aPendingPayment().withId(old).withTenant(MerchantApiDouble.TENANT_A)
+                .build());
+
+        MockHttpServletResponse response = read(KEY_A.value(), old);
+
+        assertThat(old).hasSize(36);
+        assertThat(response.getStatus()).isEqualTo(200);
+        assertThat(json(response).get("payment_id").stringValue()).isEqualTo(old);
     }
 
     @ParameterizedTest

@@ -1,6 +1,7 @@
 package dev.tristate.application.payment.port.in;
 
 import dev.tristate.application.idempotency.port.in.RenderedResponse;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 
 /**
@@ -15,8 +16,8 @@ import dev.tristate.domain.payment.Payment;
  */
 public interface PaymentResponseRenderer {
 
-    /** 201: the payment was created and the trade registered at the channel. Stored. */
-    RenderedResponse created(Payment payment, String payUrl);
+    /** 201: the payment was created and the trade registered at the channel, to be paid as {@code pay} says. Stored. */
+    RenderedResponse created(Payment payment, PayInstruction pay);
 
     /** A definite 4xx. Stored. */
     RenderedResponse rejected(Rejection rejection);

@@ -20,7 +20,7 @@ public sealed interface Rejection {
         }
     }
 
-    /** The channel exists, but the tenant has no account there. */
+    /** The payment's channel exists, but the tenant no longer has an account there (a refund cannot go through). */
     record ChannelNotConfigured(String channel) implements Rejection {
         public ChannelNotConfigured {
             Objects.requireNonNull(channel, "channel");

@@ -3,9 +3,11 @@ package dev.tristate.application.payment.port.out;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -18,17 +20,20 @@ public interface ChannelGateway {
     String channel();
 
     /**
-     * Tells the channel about a new trade, so that the payer can pay it; returns where the payer goes to pay.
-     * Registering the same trade again with the same data is harmless.
+     * The pay methods {@link #registerTrade} serves at this channel, the channel's default first (for example
+     * {@code page} and {@code qr}). Empty: trades are not created from here, and no payment may name the channel.
      */
-    TradeRegistration registerTrade(Payment payment, String merchantAccount);
+    default List<String> payMethods() {
+        return List.of();
+    }
 
-    record TradeRegistration(String payUrl) {
-        public TradeRegistration {
-            if (payUrl == null || payUrl.isBlank()) {
-                throw new IllegalArgumentException("a registered trade has a pay URL");
-            }
-        }
+    /**
+     * Tells the channel about a new trade, so that the payer can pay it with {@code payMethod} (one of
+     * {@link #payMethods()}); returns how the payer pays, as the channel answered. Registering the same trade again
+     * with the same data is harmless. A channel that creates no trades from here refuses definitely.
+     */
+    default PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " creates no trades from here", null);
     }
 
     /**
