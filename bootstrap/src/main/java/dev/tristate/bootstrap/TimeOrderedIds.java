@@ -1,6 +1,6 @@
 package dev.tristate.bootstrap;
 
-import com.github.f4b6a3.ulid.UlidFactory;
+import com.github.f4b6a3.ulid.Ulid;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.RefundId;
 import java.time.Clock;
@@ -9,23 +9,34 @@ import java.util.Random;
 /**
  * Draws the ids of new payments and refunds: the prefix and a ULID (48 bits of milliseconds, then 80 random bits, in
  * Crockford's base 32), 30 characters, so that every channel's order number holds it and the primary-key index grows
- * at its end. ulid-creator's monotonic factory makes ids drawn in the same millisecond by this process sort in the
- * order they were drawn (the random part counts up), also when the clock steps back a little. One factory serves
- * both kinds, so their order is one order.
+ * at its end. Every id gets 80 fresh random bits rather than ulid-creator's monotonic counter: ids appear in URLs a
+ * payer can see (the sandbox's open pay page among them), and a counter would make the next id of the same millisecond
+ * one character away from the last. Ids of one millisecond therefore sort among themselves at random, which costs the
+ * index nothing.
  */
 final class TimeOrderedIds {
 
-    private final UlidFactory ulids;
+    private static final int RANDOM_BYTES = 10;
+
+    private final Clock clock;
+    private final Random random;
 
     TimeOrderedIds(Clock clock, Random random) {
-        this.ulids = UlidFactory.newMonotonicInstance(random, clock::millis);
+        this.clock = clock;
+        this.random = random;
     }
 
     PaymentId payment() {
-        return PaymentId.ofUlid(ulids.create().toString());
+        return PaymentId.ofUlid(next());
     }
 
     RefundId refund() {
-        return RefundId.ofUlid(ulids.create().toString());
+        return RefundId.ofUlid(next());
+    }
+
+    private String next() {
+        byte[] entropy = new byte[RANDOM_BYTES];
+        random.nextBytes(entropy);
+        return new Ulid(clock.millis(), entropy).toString();
     }
 }
