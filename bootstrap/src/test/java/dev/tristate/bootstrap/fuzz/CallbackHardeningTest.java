@@ -158,6 +158,7 @@ class CallbackHardeningTest {
                             + "\r\n", forged);
             if (answer.status() == 429) {
                 assertThat(answer.text()).isEqualTo("{\"code\":\"RETRY\"}");
+                assertThat(answer.header("retry-after")).as("the budget's period, 10 min").isEqualTo("600");
                 limited++;
             } else {
                 assertThat(answer.status()).isEqualTo(401);

@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -43,13 +45,17 @@ class ChannelCallbackController {
     private final HandleChannelNotificationUseCase notifications;
     private final int maxBodyBytes;
     private final int maxHeaderBytes;
+    private final String retryAfterSeconds;
 
     ChannelCallbackController(HandleChannelNotificationUseCase notifications,
                               @Value("${tristate.callbacks.max-body-bytes:65536}") int maxBodyBytes,
-                              @Value("${tristate.callbacks.max-header-bytes:16384}") int maxHeaderBytes) {
+                              @Value("${tristate.callbacks.max-header-bytes:16384}") int maxHeaderBytes,
+                              @Value("${tristate.callbacks.rejected.period:1m}") Duration rejectedPeriod) {
         this.notifications = notifications;
         this.maxBodyBytes = maxBodyBytes;
         this.maxHeaderBytes = maxHeaderBytes;
+        // Past the budget of refused callbacks a caller is answered 429 until the budget's period has refilled it.
+        this.retryAfterSeconds = String.valueOf(Math.max(1, rejectedPeriod.toSeconds()));
     }
 
     @PostMapping("/callbacks/{channel}")
@@ -85,16 +91,23 @@ class ChannelCallbackController {
         send(answer, response);
     }
 
-    private static void send(Answer answer, HttpServletResponse response) throws IOException {
+    private void send(Answer answer, HttpServletResponse response) throws IOException {
         response.setStatus(answer.status());
+        if (answer.status() == HttpStatus.TOO_MANY_REQUESTS.value()) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
+        }
         response.setContentType(answer.contentType());
         response.setContentLength(answer.body().length);
         response.getOutputStream().write(answer.body());
     }
 
-    private static ResponseEntity<byte[]> entity(Answer answer) {
-        return ResponseEntity.status(answer.status()).contentType(MediaType.parseMediaType(answer.contentType()))
-                .body(answer.body());
+    private ResponseEntity<byte[]> entity(Answer answer) {
+        ResponseEntity.BodyBuilder entity = ResponseEntity.status(answer.status())
+                .contentType(MediaType.parseMediaType(answer.contentType()));
+        if (answer.status() == HttpStatus.TOO_MANY_REQUESTS.value()) {
+            entity.header(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
+        }
+        return entity.body(answer.body());
     }
 
     private Answer handle(String channel, String account, HttpServletRequest request) throws IOException {

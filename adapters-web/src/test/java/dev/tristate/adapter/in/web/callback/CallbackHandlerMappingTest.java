@@ -7,6 +7,7 @@ import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class CallbackHandlerMappingTest {
                 public ChannelAnswer refuse(RawNotification notification, String caller, String reason) {
                     throw new AssertionError("no path here is refused");
                 }
-            }, 16, 1024);
+            }, 16, 1024, Duration.ofMinutes(1));
     private final CallbackHandlerMapping mapping = new CallbackHandlerMapping(controller);
 
     @Test

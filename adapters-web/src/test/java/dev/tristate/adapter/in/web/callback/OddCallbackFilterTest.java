@@ -6,6 +6,7 @@ import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCas
 import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class OddCallbackFilterTest {
                     calls.add("refuse " + notification.channel() + " " + reason);
                     return new ChannelAnswer(400, "application/json", "{\"code\":\"INVALID\"}");
                 }
-            }, 1024, 4096));
+            }, 1024, 4096, Duration.ofMinutes(1)));
 
     @Test
     void aPlainCallbackGoesOnDownTheChain() throws Exception {
