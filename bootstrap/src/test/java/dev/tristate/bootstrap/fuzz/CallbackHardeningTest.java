@@ -39,7 +39,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                 "tristate.callbacks.rejected.limit-per-period=8", "tristate.callbacks.rejected.period=10m",
-                "tristate.callbacks.rejected.max-stored-bytes=1024"})
+                "tristate.callbacks.rejected.max-stored-bytes=1024", "tristate.callbacks.body-read-timeout=2s"})
 @ActiveProfiles("prod")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CallbackHardeningTest {
@@ -147,6 +147,25 @@ class CallbackHardeningTest {
 
     @Test
     @Order(5)
+    void aBodyThatTricklesInIsCutOffAtTheDeadlineAndAnsweredInTheChannelsWords() throws Exception {
+        // One byte every 200 ms never trips Tomcat's read timeout; the whole body would take about 40 s.
+        byte[] body = body("n-slow-" + UUID.randomUUID(), MERCHANT, "SUCCESS");
+        byte[] head = ("POST /callbacks/sandbox HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + body.length + "\r\n" + signed(body) + "\r\n").getBytes(StandardCharsets.UTF_8);
+        long started = System.nanoTime();
+
+        RawHttp.Answer answer = RawHttp.sendSlowly("127.0.0.1", port, head, body, Duration.ofMillis(200), TIMEOUT);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("answered soon after the 2 s deadline")
+                .isLessThan(Duration.ofSeconds(10));
+        assertThat(answer.status()).as("what arrived cannot be read or verify").isIn(400, 401, 429);
+        assertThat(answer.text()).startsWith("{\"code\":");
+        assertThat(answer.header("connection")).isEqualTo("close");
+        assertThat(status()).isEqualTo("PENDING");
+    }
+
+    @Test
+    @Order(6)
     void aFloodOfForgedCallbacksIsRecordedOnlyWithinTheBudgetAndAGenuineOneStillApplies() throws Exception {
         long rowsBefore = jdbc.queryForObject("SELECT COUNT(*) FROM channel_notifications", Long.class);
         int refused = 0;

@@ -4,11 +4,11 @@ import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCas
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -40,39 +40,43 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ChannelCallbackController {
 
+    private static final String BODY_CUT_OFF = ChannelCallbackController.class.getName() + ".bodyCutOff";
     private static final byte[] UNKNOWN_CHANNEL = "{\"code\":\"UNKNOWN_CHANNEL\"}".getBytes(StandardCharsets.UTF_8);
 
     private final HandleChannelNotificationUseCase notifications;
     private final int maxBodyBytes;
     private final int maxHeaderBytes;
     private final String retryAfterSeconds;
+    private final Duration bodyReadTimeout;
 
     ChannelCallbackController(HandleChannelNotificationUseCase notifications,
                               @Value("${tristate.callbacks.max-body-bytes:65536}") int maxBodyBytes,
                               @Value("${tristate.callbacks.max-header-bytes:16384}") int maxHeaderBytes,
-                              @Value("${tristate.callbacks.rejected.period:1m}") Duration rejectedPeriod) {
+                              @Value("${tristate.callbacks.rejected.period:1m}") Duration rejectedPeriod,
+                              @Value("${tristate.callbacks.body-read-timeout:5s}") Duration bodyReadTimeout) {
         this.notifications = notifications;
         this.maxBodyBytes = maxBodyBytes;
         this.maxHeaderBytes = maxHeaderBytes;
+        this.bodyReadTimeout = bodyReadTimeout;
         // Past the budget of refused callbacks a caller is answered 429 until the budget's period has refilled it.
         this.retryAfterSeconds = String.valueOf(Math.max(1, rejectedPeriod.toSeconds()));
     }
 
     @PostMapping("/callbacks/{channel}")
     ResponseEntity<byte[]> callback(@PathVariable String channel, HttpServletRequest request) throws IOException {
-        return entity(handle(channel, null, request));
+        return entity(handle(channel, null, request), request);
     }
 
     @PostMapping("/callbacks/{channel}/{account}")
     ResponseEntity<byte[]> callbackForAccount(@PathVariable String channel, @PathVariable String account,
                                               HttpServletRequest request) throws IOException {
-        return entity(handle(channel, account, request));
+        return entity(handle(channel, account, request), request);
     }
 
     /** The fast path: handles the callback and writes the answer straight to the response. */
     void write(String channel, String account, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        send(handle(channel, account, request), response);
+        send(handle(channel, account, request), request, response);
     }
 
     /**
@@ -88,11 +92,14 @@ class ChannelCallbackController {
         } catch (UnknownChannel e) {
             answer = unknownChannel();
         }
-        send(answer, response);
+        send(answer, request, response);
     }
 
-    private void send(Answer answer, HttpServletResponse response) throws IOException {
+    private void send(Answer answer, HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.setStatus(answer.status());
+        if (request.getAttribute(BODY_CUT_OFF) != null) {
+            response.setHeader(HttpHeaders.CONNECTION, "close");
+        }
         if (answer.status() == HttpStatus.TOO_MANY_REQUESTS.value()) {
             response.setHeader(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
         }
@@ -101,9 +108,12 @@ class ChannelCallbackController {
         response.getOutputStream().write(answer.body());
     }
 
-    private ResponseEntity<byte[]> entity(Answer answer) {
+    private ResponseEntity<byte[]> entity(Answer answer, HttpServletRequest request) {
         ResponseEntity.BodyBuilder entity = ResponseEntity.status(answer.status())
                 .contentType(MediaType.parseMediaType(answer.contentType()));
+        if (request.getAttribute(BODY_CUT_OFF) != null) {
+            entity.header(HttpHeaders.CONNECTION, "close");
+        }
         if (answer.status() == HttpStatus.TOO_MANY_REQUESTS.value()) {
             entity.header(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
         }
@@ -132,12 +142,20 @@ class ChannelCallbackController {
         }
         boolean headersTooLarge = headerBytes > maxHeaderBytes;
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        try (InputStream in = request.getInputStream()) {
+        long deadline = System.nanoTime() + bodyReadTimeout.toNanos();
+        try (ServletInputStream in = request.getInputStream()) {
             byte[] buffer = new byte[8192];
             int n;
             while (received.size() <= maxBodyBytes
                     && (n = in.read(buffer, 0, Math.min(buffer.length, maxBodyBytes + 1 - received.size()))) > 0) {
                 received.write(buffer, 0, n);
+                if (System.nanoTime() - deadline > 0 && !in.isFinished()) {
+                    // A body that trickles in never trips the socket's read timeout, yet must not hold a callback
+                    // thread: what arrived by the deadline is judged as it is (it cannot verify), and the connection
+                    // closes rather than wait for the rest.
+                    request.setAttribute(BODY_CUT_OFF, Boolean.TRUE);
+                    break;
+                }
             }
         } catch (IOException stopped) {
             // A body that stopped coming (read timeout, dropped connection) ): what arrived is

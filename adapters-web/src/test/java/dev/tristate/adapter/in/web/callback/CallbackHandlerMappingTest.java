@@ -37,7 +37,7 @@ class CallbackHandlerMappingTest {
                 public ChannelAnswer refuse(RawNotification notification, String caller, String reason) {
                     throw new AssertionError("no path here is refused");
                 }
-            }, 16, 1024, Duration.ofMinutes(1));
+            }, 16, 1024, Duration.ofMinutes(1), Duration.ofSeconds(5));
     private final CallbackHandlerMapping mapping = new CallbackHandlerMapping(controller);
 
     @Test

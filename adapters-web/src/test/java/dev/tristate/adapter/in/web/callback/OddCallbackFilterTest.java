@@ -30,7 +30,7 @@ class OddCallbackFilterTest {
                     calls.add("refuse " + notification.channel() + " " + reason);
                     return new ChannelAnswer(400, "application/json", "{\"code\":\"INVALID\"}");
                 }
-            }, 1024, 4096, Duration.ofMinutes(1)));
+            }, 1024, 4096, Duration.ofMinutes(1), Duration.ofSeconds(5)));
 
     @Test
     void aPlainCallbackGoesOnDownTheChain() throws Exception {
