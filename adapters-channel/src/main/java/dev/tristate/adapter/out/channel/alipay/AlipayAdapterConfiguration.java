@@ -4,6 +4,7 @@ import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import java.time.Clock;
 import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,15 +20,16 @@ public class AlipayAdapterConfiguration {
     }
 
     /**
-     * The trade query, for the resolver; only where Alipay is configured ({@code tristate.channels.alipay.*}), so that
-     * a deployment without Alipay offers no Alipay payments.
+     * The trade query, for the resolver; only where Alipay's gateway is configured
+     * ({@code tristate.channels.alipay.gateway-url}), so that a deployment without Alipay offers no Alipay payments.
+     * The keys are each tenant's, from the host ({@link AlipayAppKeys} bean); without one every query fails
+     * definitely, unsent.
      */
     @Bean
     @ConditionalOnProperty(prefix = "tristate.channels.alipay", name = "gateway-url")
-    ChannelGateway alipayChannelGateway(Environment env) {
+    ChannelGateway alipayChannelGateway(Environment env, ObjectProvider<AlipayAppKeys> keys) {
         return new AlipayChannelGateway(env.getRequiredProperty("tristate.channels.alipay.gateway-url"),
-                env.getRequiredProperty("tristate.channels.alipay.app-private-key"),
-                env.getRequiredProperty("tristate.channels.alipay.alipay-public-key"),
+                appId -> keys.getIfAvailable(() -> none -> AlipayAppKeys.Keys.NONE).of(appId),
                 env.getProperty("tristate.channels.alipay.connect-timeout", Duration.class, Duration.ofSeconds(2)),
                 env.getProperty("tristate.channels.alipay.read-timeout", Duration.class, Duration.ofSeconds(5)),
                 Clock.systemUTC());

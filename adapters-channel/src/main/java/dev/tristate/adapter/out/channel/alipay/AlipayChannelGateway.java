@@ -18,14 +18,17 @@ import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Alipay's trade query ({@code alipay.trade.query}) through the official SDK, which signs the request with the app's
- * private key and verifies the answer's signature with Alipay's public key. The merchant account is the app id.
- * {@code ACQ.TRADE_NOT_EXIST} is "not found"; a timeout, a reset or an answer that fails its signature is UNKNOWN.
+ * private key and verifies the answer's signature with Alipay's public key. The merchant account is the app id; its
+ * keys are the owning tenant's, read at each call ({@link AlipayAppKeys}): without a valid key nothing is sent
+ * (DEFINITE). The SDK verifies with one public key, so during a rotation an answer that fails with the newest key is
+ * asked again with the next (a query changes nothing at Alipay). {@code ACQ.TRADE_NOT_EXIST} is "not found"; a
+ * timeout, a reset or an answer that fails its signature with every valid key is UNKNOWN.
  * Trades are not created from here: it offers no pay methods, so no payment may name Alipay yet.
  */
 public final class AlipayChannelGateway implements ChannelGateway {
@@ -38,18 +41,15 @@ public final class AlipayChannelGateway implements ChannelGateway {
             "TRADE_CLOSED", ChannelTradeStatus.CLOSED);
 
     private final String gatewayUrl;
-    private final String appPrivateKey;
-    private final String alipayPublicKey;
+    private final AlipayAppKeys keys;
     private final Duration connectTimeout;
     private final Duration readTimeout;
     private final Clock clock;
-    private final Map<String, AlipayClient> clients = new ConcurrentHashMap<>();
 
-    public AlipayChannelGateway(String gatewayUrl, String appPrivateKey, String alipayPublicKey,
-                                Duration connectTimeout, Duration readTimeout, Clock clock) {
+    public AlipayChannelGateway(String gatewayUrl, AlipayAppKeys keys, Duration connectTimeout, Duration readTimeout,
+                                Clock clock) {
         this.gatewayUrl = Objects.requireNonNull(gatewayUrl, "gateway URL");
-        this.appPrivateKey = Objects.requireNonNull(appPrivateKey, "app private key");
-        this.alipayPublicKey = Objects.requireNonNull(alipayPublicKey, "Alipay public key");
+        this.keys = Objects.requireNonNull(keys, "app keys");
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
         this.clock = clock;
@@ -64,12 +64,7 @@ public final class AlipayChannelGateway implements ChannelGateway {
     public TradeQueryAnswer queryTrade(String outTradeNo, String appId) {
         AlipayTradeQueryRequest request = new AlipayTradeQueryRequest();
         request.setBizContent("{\"out_trade_no\":\"" + outTradeNo.replace("\"", "") + "\"}");
-        AlipayTradeQueryResponse response;
-        try {
-            response = client(appId).execute(request);
-        } catch (AlipayApiException e) {
-            throw classify(e, outTradeNo);
-        }
+        AlipayTradeQueryResponse response = execute(request, appId, outTradeNo);
         String raw = response.getBody() == null ? "" : response.getBody();
         if (!response.isSuccess()) {
             if ("ACQ.TRADE_NOT_EXIST".equals(response.getSubCode())) {
@@ -113,11 +108,39 @@ public final class AlipayChannelGateway implements ChannelGateway {
                 + e.getMessage(), e);
     }
 
-    private AlipayClient client(String appId) throws AlipayApiException {
-        AlipayClient existing = clients.get(appId);
-        if (existing != null) {
-            return existing;
+    private AlipayTradeQueryResponse execute(AlipayTradeQueryRequest request, String appId, String outTradeNo) {
+        AlipayAppKeys.Keys valid = keys.of(appId);
+        if (valid.appPrivateKeys().isEmpty()) {
+            throw new ChannelFailure(OutcomeClass.DEFINITE, "no valid Alipay app private key for app " + appId, null);
         }
+        if (valid.alipayPublicKeys().isEmpty()) {
+            throw new ChannelFailure(OutcomeClass.DEFINITE, "no valid Alipay public key for app " + appId, null);
+        }
+        String privateKey = valid.appPrivateKeys().get(0);
+        List<String> publicKeys = valid.alipayPublicKeys();
+        for (int i = 0; ; i++) {
+            try {
+                return client(appId, privateKey, publicKeys.get(i)).execute(request);
+            } catch (AlipayApiException e) {
+                if (!isBadSignature(e) || i == publicKeys.size() - 1) {
+                    throw classify(e, outTradeNo);
+                }
+            }
+        }
+    }
+
+    /** The SDK reports a failed signature check only in its message ({@code AlipayApiErrorEnum.CHECK_SIGN_*}). */
+    private static boolean isBadSignature(AlipayApiException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && cause.getMessage().contains("sign check fail")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Built at each call from the keys valid then: a client holds its keys, and a rotated key must be used at once. */
+    private AlipayClient client(String appId, String appPrivateKey, String alipayPublicKey) {
         AlipayConfig config = new AlipayConfig();
         config.setServerUrl(gatewayUrl);
         config.setAppId(appId);
@@ -128,8 +151,10 @@ public final class AlipayChannelGateway implements ChannelGateway {
         config.setSignType("RSA2");
         config.setConnectTimeout((int) connectTimeout.toMillis());
         config.setReadTimeout((int) readTimeout.toMillis());
-        AlipayClient client = new DefaultAlipayClient(config);
-        clients.putIfAbsent(appId, client);
-        return client;
+        try {
+            return new DefaultAlipayClient(config);
+        } catch (AlipayApiException e) {
+            throw new ChannelFailure(OutcomeClass.DEFINITE, "unusable Alipay keys for app " + appId, e);
+        }
     }
 }

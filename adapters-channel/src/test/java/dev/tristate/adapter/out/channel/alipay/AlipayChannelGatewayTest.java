@@ -18,7 +18,12 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,9 +37,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class AlipayChannelGatewayTest {
 
+    private static final String APP_ID = "2021000000000001";
     private static KeyPair app;
     private static KeyPair alipay;
     private HttpServer server;
+    private final AtomicInteger requests = new AtomicInteger();
 
     @BeforeAll
     static void keys() throws Exception {
@@ -61,7 +68,9 @@ class AlipayChannelGatewayTest {
         server.createContext("/gateway.do", exchange -> {
             String query = exchange.getRequestURI().getRawQuery();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            requests.incrementAndGet();
             request.set(URLDecoder.decode((query == null ? "" : query) + "&" + body, StandardCharsets.UTF_8));
+            rawRequest.set((query == null ? "" : query) + "&" + body);
             try {
                 Thread.sleep(delayMs);
                 String sign = AlipaySignature.rsa256Sign(responseNode, base64(alipay.getPrivate().getEncoded()),
@@ -81,9 +90,34 @@ class AlipayChannelGatewayTest {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/gateway.do";
     }
 
+    private final AtomicReference<String> rawRequest = new AtomicReference<>();
+
+    /** The request's parameters, each decoded on its own. */
+    private Map<String, String> requestParameters() {
+        Map<String, String> params = new HashMap<>();
+        for (String pair : rawRequest.get().split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                params.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return params;
+    }
+
+    private static AlipayAppKeys keys(KeyPair appKey, KeyPair... alipayKeys) {
+        List<String> publicKeys = Arrays.stream(alipayKeys).map(k -> base64(k.getPublic().getEncoded())).toList();
+        return appId -> APP_ID.equals(appId)
+                ? new AlipayAppKeys.Keys(List.of(base64(appKey.getPrivate().getEncoded())), publicKeys)
+                : AlipayAppKeys.Keys.NONE;
+    }
+
     private static AlipayChannelGateway gateway(String url, Duration readTimeout) {
-        return new AlipayChannelGateway(url, base64(app.getPrivate().getEncoded()),
-                base64(alipay.getPublic().getEncoded()), Duration.ofSeconds(2), readTimeout, Clock.systemUTC());
+        return gateway(url, readTimeout, keys(app, alipay));
+    }
+
+    private static AlipayChannelGateway gateway(String url, Duration readTimeout, AlipayAppKeys keys) {
+        return new AlipayChannelGateway(url, keys, Duration.ofSeconds(2), readTimeout, Clock.systemUTC());
     }
 
     @Test
@@ -128,9 +162,7 @@ class AlipayChannelGatewayTest {
         KeyPair impostor = KeyPairGenerator.getInstance("RSA").generateKeyPair();
         String url = serve("{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"pay_a4\",\"trade_no\":\"T4\","
                 + "\"trade_status\":\"TRADE_CLOSED\",\"total_amount\":\"19.99\"}", 0, new AtomicReference<>());
-        AlipayChannelGateway trustingTheImpostor = new AlipayChannelGateway(url,
-                base64(app.getPrivate().getEncoded()), base64(impostor.getPublic().getEncoded()),
-                Duration.ofSeconds(2), Duration.ofSeconds(5), Clock.systemUTC());
+        AlipayChannelGateway trustingTheImpostor = gateway(url, Duration.ofSeconds(5), keys(app, impostor));
 
         assertThatThrownBy(() -> trustingTheImpostor.queryTrade("pay_a4", "2021000000000001"))
                 .isInstanceOfSatisfying(ChannelFailure.class,
@@ -145,5 +177,65 @@ class AlipayChannelGatewayTest {
         assertThat(gateway(url, Duration.ofSeconds(5)).queryTrade("pay_a5", "2021000000000001"))
                 .isInstanceOfSatisfying(TradeQueryAnswer.Found.class,
                         f -> assertThat(f.report().status()).isEqualTo(ChannelTradeStatus.PROCESSING));
+    }
+
+    @Test
+    void theKeysAreReadAtEachCallSoARotatedAppKeyIsUsedAtTheNextQuery() throws Exception {
+        KeyPair rotated = KeyPairGenerator.getInstance("RSA").generateKeyPair();
+        AtomicReference<AlipayAppKeys> current = new AtomicReference<>(keys(app, alipay));
+        String url = serve("{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"pay_a6\",\"trade_no\":\"T6\","
+                + "\"trade_status\":\"TRADE_SUCCESS\",\"total_amount\":\"1.00\"}", 0, new AtomicReference<>());
+        AlipayChannelGateway gateway = gateway(url, Duration.ofSeconds(5), appId -> current.get().of(appId));
+
+        gateway.queryTrade("pay_a6", APP_ID);
+        assertThat(signedBy(app)).isTrue();
+        current.set(keys(rotated, alipay));
+        gateway.queryTrade("pay_a6", APP_ID);
+
+        assertThat(signedBy(rotated)).isTrue();
+        assertThat(signedBy(app)).isFalse();
+    }
+
+    private boolean signedBy(KeyPair appKey) throws Exception {
+        return AlipaySignature.rsaCheckV2(requestParameters(), base64(appKey.getPublic().getEncoded()), "UTF-8",
+                "RSA2");
+    }
+
+    @Test
+    void anAppWithoutAValidKeyIsDefiniteAndNothingIsSent() throws Exception {
+        String url = serve("{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"pay_a7\",\"trade_no\":\"T7\","
+                + "\"trade_status\":\"TRADE_SUCCESS\",\"total_amount\":\"1.00\"}", 0, new AtomicReference<>());
+        AlipayChannelGateway revoked = gateway(url, Duration.ofSeconds(5), appId -> AlipayAppKeys.Keys.NONE);
+
+        assertThatThrownBy(() -> revoked.queryTrade("pay_a7", APP_ID))
+                .isInstanceOfSatisfying(ChannelFailure.class, f -> {
+                    assertThat(f.outcomeClass()).isEqualTo(OutcomeClass.DEFINITE);
+                    assertThat(f.getMessage()).contains("no valid Alipay app private key for app " + APP_ID);
+                });
+        assertThat(requests.get()).isZero();
+    }
+
+    @Test
+    void duringARotationAnAnswerSignedWithTheOlderAlipayKeyVerifies() throws Exception {
+        KeyPair newer = KeyPairGenerator.getInstance("RSA").generateKeyPair();
+        String url = serve("{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"pay_a8\",\"trade_no\":\"T8\","
+                + "\"trade_status\":\"TRADE_SUCCESS\",\"total_amount\":\"1.00\"}", 0, new AtomicReference<>());
+
+        assertThat(gateway(url, Duration.ofSeconds(5), keys(app, newer, alipay)).queryTrade("pay_a8", APP_ID))
+                .isInstanceOfSatisfying(TradeQueryAnswer.Found.class,
+                        f -> assertThat(f.report().status()).isEqualTo(ChannelTradeStatus.SUCCESS));
+    }
+
+    @Test
+    void anAnswerSignedWithNoneOfTheValidAlipayKeysIsUnknown() throws Exception {
+        KeyPair one = KeyPairGenerator.getInstance("RSA").generateKeyPair();
+        KeyPair other = KeyPairGenerator.getInstance("RSA").generateKeyPair();
+        String url = serve("{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"pay_a9\",\"trade_no\":\"T9\","
+                + "\"trade_status\":\"TRADE_SUCCESS\",\"total_amount\":\"1.00\"}", 0, new AtomicReference<>());
+
+        assertThatThrownBy(() -> gateway(url, Duration.ofSeconds(5), keys(app, one, other)).queryTrade("pay_a9", APP_ID))
+                .isInstanceOfSatisfying(ChannelFailure.class,
+                        f -> assertThat(f.outcomeClass()).isEqualTo(OutcomeClass.UNKNOWN));
+        assertThat(requests.get()).isEqualTo(2);
     }
 }
