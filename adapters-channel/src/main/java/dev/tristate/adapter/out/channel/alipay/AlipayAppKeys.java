@@ -10,7 +10,7 @@ import java.util.List;
 @FunctionalInterface
 public interface AlipayAppKeys {
 
-    /** The keys of the app valid now, each list newest first; empty lists when no tenant owns the app or none is valid. */
+    /** The app's keys valid now, each list newest first; empty lists when no tenant owns the app or none is valid. */
     Keys of(String appId);
 
     record Keys(List<String> appPrivateKeys, List<String> alipayPublicKeys) {

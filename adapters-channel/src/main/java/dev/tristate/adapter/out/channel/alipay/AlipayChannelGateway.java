@@ -139,7 +139,7 @@ public final class AlipayChannelGateway implements ChannelGateway {
         return false;
     }
 
-    /** Built at each call from the keys valid then: a client holds its keys, and a rotated key must be used at once. */
+    /** Built at each call from the keys valid then: a client holds its keys, and a rotated key is used at once. */
     private AlipayClient client(String appId, String appPrivateKey, String alipayPublicKey) {
         AlipayConfig config = new AlipayConfig();
         config.setServerUrl(gatewayUrl);

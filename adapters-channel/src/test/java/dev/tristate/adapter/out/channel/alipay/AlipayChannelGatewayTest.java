@@ -233,7 +233,9 @@ class AlipayChannelGatewayTest {
         String url = serve("{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"pay_a9\",\"trade_no\":\"T9\","
                 + "\"trade_status\":\"TRADE_SUCCESS\",\"total_amount\":\"1.00\"}", 0, new AtomicReference<>());
 
-        assertThatThrownBy(() -> gateway(url, Duration.ofSeconds(5), keys(app, one, other)).queryTrade("pay_a9", APP_ID))
+        AlipayChannelGateway gateway = gateway(url, Duration.ofSeconds(5), keys(app, one, other));
+
+        assertThatThrownBy(() -> gateway.queryTrade("pay_a9", APP_ID))
                 .isInstanceOfSatisfying(ChannelFailure.class,
                         f -> assertThat(f.outcomeClass()).isEqualTo(OutcomeClass.UNKNOWN));
         assertThat(requests.get()).isEqualTo(2);
