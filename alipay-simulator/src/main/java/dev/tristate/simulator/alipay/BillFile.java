@@ -26,7 +26,10 @@ final class BillFile {
     static final String SUMMARY_HEADER = "门店编号,门店名称,交易订单总笔数,退款订单总笔数,订单金额（元）,商家实收（元）,"
             + "支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,商家红包消费金额（元）,"
             + "卡消费金额（元）,服务费（元）,分润（元）,实收净额（元）";
-    private static final String RULE = "-----------------------------------------";
+    /** The list's frame lines: 41 dashes before the title, 40 after it (36 after the end title). */
+    private static final String RULE = "-".repeat(41);
+    private static final String RULE_AFTER_TITLE = "-".repeat(40);
+    private static final String RULE_AFTER_END = "-".repeat(36);
     private static final String CRLF = "\r\n";
     private static final DateTimeFormatter COMPACT_DAY = DateTimeFormatter.BASIC_ISO_DATE;
 
@@ -89,7 +92,7 @@ final class BillFile {
                 paymentFen += row.receivedFen();
             }
         }
-        csv.append('#').append(RULE).append("业务明细列表结束").append(RULE).append(CRLF);
+        csv.append('#').append(RULE).append("业务明细列表结束").append(RULE_AFTER_END).append(CRLF);
         csv.append("#交易合计：").append(payments).append("笔，商家实收共").append(Yuan.format(paymentFen))
                 .append("元，商家优惠共0.00元").append(CRLF);
         csv.append("#退款合计：").append(refunds).append("笔，商家实收退款共").append(Yuan.format(refundFen))
@@ -109,7 +112,7 @@ final class BillFile {
         csv.append(String.join(",", "", "合计", String.valueOf(payments), String.valueOf(refunds),
                 Yuan.format(orderFen), Yuan.format(receivedFen), "0.00", "0.00", "0.00", "0.00", "0.00", "0.00",
                 "0.00", "0.00", "0.00", Yuan.format(receivedFen))).append(CRLF);
-        csv.append('#').append(RULE).append("业务汇总列表结束").append(RULE).append(CRLF);
+        csv.append('#').append(RULE).append("业务汇总列表结束").append(RULE_AFTER_END).append(CRLF);
         csv.append("#导出时间：[").append(ChinaTime.billHeader(exportedAt)).append(']').append(CRLF);
         return csv.toString();
     }
@@ -119,7 +122,7 @@ final class BillFile {
         csv.append("#账号：[").append(account(sellerId)).append(']').append(CRLF);
         csv.append("#起始日期：[").append(ChinaTime.billHeader(ChinaTime.startOf(day))).append("]   终止日期：[")
                 .append(ChinaTime.billHeader(ChinaTime.startOf(day.plusDays(1)))).append(']').append(CRLF);
-        csv.append('#').append(RULE).append(list).append(RULE).append(CRLF);
+        csv.append('#').append(RULE).append(list).append(RULE_AFTER_TITLE).append(CRLF);
     }
 
     /** A free-text cell, quoted when it holds a comma, a quote or a line break. */
