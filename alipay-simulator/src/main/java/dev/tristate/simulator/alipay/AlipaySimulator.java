@@ -108,6 +108,12 @@ public class AlipaySimulator {
         bills.seed(appId, day, seed);
     }
 
+    /** The bill zip of the app's day as a download would give it now, e.g. to upload by hand or in a test. */
+    public byte[] billFile(String appId, LocalDate day) {
+        App app = apps.app(appId).orElseThrow(() -> new IllegalArgumentException("no app " + appId));
+        return BillFile.zip(app.sellerId(), day, bills.rows(appId, day), settings.clock().instant());
+    }
+
     /** The trade number Alipay gave the trade, as in notifications, queries and the bill. */
     public String tradeNo(String appId, String outTradeNo) {
         return trade(appId, outTradeNo).tradeNo();
