@@ -74,7 +74,7 @@ final class AlipayCalls {
         }
     }
 
-    /** The page-pay URL the SDK signs for the buyer's browser ({@code pageExecute(request, "GET")}); nothing is sent. */
+    /** The pay URL the SDK signs for the buyer's browser ({@code pageExecute(request, "GET")}); nothing is sent. */
     String pageUrl(AlipayRequest<?> request, String appId, String what) {
         AlipayAppKeys.Keys valid = validKeys(appId);
         try {
