@@ -32,9 +32,10 @@ public class AlipayAdapterConfiguration {
     ChannelGateway alipayChannelGateway(Environment env, ObjectProvider<AlipayAppKeys> keys,
                                         ObjectProvider<AlipaySellerIds> sellerIds) {
         String prefix = "tristate.channels.alipay.";
+        // Read at each call: the embedded default's URLs name local.server.port, known once the web server is up.
         AlipayGatewaySettings settings = new AlipayGatewaySettings(
-                env.getRequiredProperty(prefix + "gateway-url"),
-                env.getProperty(prefix + "notify-url"),
+                () -> env.getRequiredProperty(prefix + "gateway-url"),
+                () -> env.getProperty(prefix + "notify-url"),
                 env.getProperty(prefix + "trade-timeout", Duration.class, Duration.ofMinutes(30)),
                 env.getProperty(prefix + "connect-timeout", Duration.class, Duration.ofSeconds(2)),
                 env.getProperty(prefix + "read-timeout", Duration.class, Duration.ofSeconds(5)));

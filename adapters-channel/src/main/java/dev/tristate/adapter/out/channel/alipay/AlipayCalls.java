@@ -153,7 +153,7 @@ final class AlipayCalls {
 
     private AlipayClient client(String appId, String appPrivateKey, String alipayPublicKey) {
         AlipayConfig config = new AlipayConfig();
-        config.setServerUrl(settings.gatewayUrl());
+        config.setServerUrl(settings.gatewayUrlNow());
         config.setAppId(appId);
         config.setPrivateKey(appPrivateKey);
         config.setAlipayPublicKey(alipayPublicKey);

@@ -56,7 +56,7 @@ public final class AlipayChannelGateway implements ChannelGateway {
 
     @Override
     public List<String> payMethods() {
-        return settings.notifyUrl() == null ? List.of() : PAY_METHODS;
+        return settings.notifyUrlNow() == null ? List.of() : PAY_METHODS;
     }
 
     @Override

@@ -55,7 +55,7 @@ final class AlipayTrades {
     }
 
     PayInstruction register(Payment payment, String payMethod, String appId) {
-        if (settings.notifyUrl() == null) {
+        if (settings.notifyUrlNow() == null) {
             throw new ChannelFailure(OutcomeClass.DEFINITE, "Alipay trades are not created here: "
                     + "tristate.channels.alipay.notify-url is not set", null);
         }
@@ -74,14 +74,14 @@ final class AlipayTrades {
             case "page" -> {
                 biz.put("product_code", "FAST_INSTANT_TRADE_PAY");
                 AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();
-                request.setNotifyUrl(settings.notifyUrl());
+                request.setNotifyUrl(settings.notifyUrlNow());
                 request.setBizContent(JSON.writeValueAsString(biz));
                 yield PayInstruction.redirect("page", calls.pageUrl(request, appId, what));
             }
             case "wap" -> {
                 biz.put("product_code", "QUICK_WAP_WAY");
                 AlipayTradeWapPayRequest request = new AlipayTradeWapPayRequest();
-                request.setNotifyUrl(settings.notifyUrl());
+                request.setNotifyUrl(settings.notifyUrlNow());
                 request.setBizContent(JSON.writeValueAsString(biz));
                 yield PayInstruction.redirect("wap", calls.pageUrl(request, appId, what));
             }
@@ -92,7 +92,7 @@ final class AlipayTrades {
 
     private PayInstruction precreate(ObjectNode biz, String appId, String outTradeNo, String what) {
         AlipayTradePrecreateRequest request = new AlipayTradePrecreateRequest();
-        request.setNotifyUrl(settings.notifyUrl());
+        request.setNotifyUrl(settings.notifyUrlNow());
         request.setBizContent(JSON.writeValueAsString(biz));
         AlipayTradePrecreateResponse response = calls.execute(request, appId, what);
         if (!response.isSuccess()) {
