@@ -9,6 +9,7 @@ import dev.tristate.domain.tenant.ApiKey;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
@@ -30,14 +31,16 @@ class FirstRun implements ApplicationRunner {
 
     private final EnsureFirstOperatorUseCase operators;
     private final ProvisionTenantUseCase tenants;
+    private final DemoChannelAccounts demoAccounts;
     private final Environment env;
     private final ApplicationContext context;
     private final PrintStream out;
 
-    FirstRun(EnsureFirstOperatorUseCase operators, ProvisionTenantUseCase tenants, Environment env,
-             ApplicationContext context) {
+    FirstRun(EnsureFirstOperatorUseCase operators, ProvisionTenantUseCase tenants, DemoChannelAccounts demoAccounts,
+             Environment env, ApplicationContext context) {
         this.operators = operators;
         this.tenants = tenants;
+        this.demoAccounts = demoAccounts;
         this.env = env;
         this.context = context;
         this.out = System.out;
@@ -49,7 +52,8 @@ class FirstRun implements ApplicationRunner {
         FirstOperator operator = operators.ensureFirstOperator(operatorName,
                 Optional.ofNullable(env.getProperty("tristate.admin.bootstrap-password")).filter(p -> !p.isBlank()));
         Optional<ProvisionTenantResult> demo = demoEnabled() ? Optional.of(provisionDemoTenant()) : Optional.empty();
-        printBanner(operator, demo);
+        List<String> simulated = demo.map(d -> demoAccounts.ensure(d.tenantId())).orElse(List.of());
+        printBanner(operator, demo, simulated);
     }
 
     private boolean demoEnabled() {
@@ -65,7 +69,7 @@ class FirstRun implements ApplicationRunner {
                 Optional.ofNullable(env.getProperty("tristate.demo.sandbox-secret")).filter(s -> !s.isBlank())));
     }
 
-    private void printBanner(FirstOperator operator, Optional<ProvisionTenantResult> demo) {
+    private void printBanner(FirstOperator operator, Optional<ProvisionTenantResult> demo, List<String> simulated) {
         String base = baseUrl();
         StringBuilder b = new StringBuilder("\n");
         b.append("==================================================================================\n");
@@ -94,6 +98,9 @@ class FirstRun implements ApplicationRunner {
             } else {
                 b.append("   already provisioned: its API key and secret were shown at the first start\n");
             }
+            b.append(" Simulated channels (the demo tenant has an account at each; nothing real is charged):\n");
+            b.append("   sandbox\n");
+            simulated.forEach(line -> b.append("   ").append(line).append('\n'));
         });
         b.append("==================================================================================\n");
         out.print(b);

@@ -3,13 +3,15 @@ package dev.tristate.bootstrap;
 import dev.tristate.adapter.in.admin.AdminConfiguration;
 import dev.tristate.adapter.out.persistence.PersistenceConfiguration;
 import dev.tristate.sandbox.SandboxChannelConfiguration;
+import dev.tristate.simulator.alipay.AlipaySimulatorConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
 /** The one runnable application: wires the adapters around the application core. */
 @SpringBootApplication
-@Import({PersistenceConfiguration.class, AdminConfiguration.class, SandboxChannelConfiguration.class})
+@Import({PersistenceConfiguration.class, AdminConfiguration.class, SandboxChannelConfiguration.class,
+        AlipaySimulatorConfiguration.class})
 public class TristateApplication {
 
     public static void main(String[] args) {

@@ -52,7 +52,7 @@ class WebSecurityConfiguration {
     SecurityFilterChain machineEndpoints(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(auth -> auth
                         .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info").permitAll()
-                        .requestMatchers("/api/**", "/sandbox-channel/**", "/pay/**").permitAll()
+                        .requestMatchers("/api/**", "/sandbox-channel/**", "/pay/**", "/simulators/**").permitAll()
                         .requestMatchers("/", "/error").permitAll()
                         .anyRequest().denyAll())
                 .csrf(csrf -> csrf.disable())

@@ -103,7 +103,8 @@ final class AlipayTrades {
             throw new ChannelFailure(OutcomeClass.UNKNOWN, "unreadable Alipay answer for " + what + ": no QR code "
                     + "for this trade", null);
         }
-        return PayInstruction.qr("qr", response.getQrCode(), null);
+        // Alipay's qr_code is an https link that also opens a pay page in a browser: it is the pay URL too.
+        return PayInstruction.qr("qr", response.getQrCode(), response.getQrCode());
     }
 
     TradeQueryAnswer query(String outTradeNo, String appId) {

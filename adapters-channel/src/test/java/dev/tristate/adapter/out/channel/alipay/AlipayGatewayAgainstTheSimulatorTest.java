@@ -44,6 +44,7 @@ class AlipayGatewayAgainstTheSimulatorTest extends AlipayAgainstTheSimulatorBase
         assertThat(gateway.payMethods()).containsExactly("page", "qr", "wap");
         assertThat(pay.method()).isEqualTo("qr");
         assertThat(pay.qrCode()).contains("/simulators/alipay/cashier/");
+        assertThat(pay.payUrl()).as("the code is a link to a pay page").isEqualTo(pay.qrCode());
         assertThat(gateway.queryTrade(outTradeNo, APP_ID)).isInstanceOf(TradeQueryAnswer.NotFound.class);
         assertThat(gateway.registerTrade(payment, "qr", APP_ID).qrCode()).isEqualTo(pay.qrCode());
         simulator.open(APP_ID, outTradeNo);

@@ -1,0 +1,88 @@
+package dev.tristate.bootstrap;
+
+import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.domain.tenant.CredentialKind;
+import dev.tristate.domain.tenant.TenantId;
+import dev.tristate.simulator.alipay.AlipaySimulator;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * The demo tenant's accounts at the simulated real channels that run in this process, so that {@code "channel":
+ * "alipay"} works out of the box. Made at the first start that has the simulator (and again whenever one is missing,
+ * as after the simulator's key file was removed); a later start changes nothing. The keys are generated here and
+ * stored like any tenant's, encrypted; nothing secret is printed.
+ */
+@Component
+class DemoChannelAccounts {
+
+    private final ChannelCredentialStore credentials;
+    private final Transactions transactions;
+    private final ObjectProvider<AlipaySimulator> alipay;
+    private final Environment env;
+    private final Clock clock;
+
+    DemoChannelAccounts(ChannelCredentialStore credentials, Transactions transactions,
+                        ObjectProvider<AlipaySimulator> alipay, Environment env, Clock clock) {
+        this.credentials = credentials;
+        this.transactions = transactions;
+        this.alipay = alipay;
+        this.env = env;
+        this.clock = clock;
+    }
+
+    /** Ensures the tenant's simulated accounts; answers one line per simulated channel for the first-run banner. */
+    List<String> ensure(TenantId tenant) {
+        List<String> lines = new ArrayList<>();
+        AlipaySimulator simulator = alipay.getIfAvailable();
+        if (simulator != null) {
+            lines.add("alipay (simulated at " + simulator.gatewayUrl() + ") app_id: " + ensureAlipay(tenant, simulator));
+        }
+        return lines;
+    }
+
+    private String ensureAlipay(TenantId tenant, AlipaySimulator simulator) {
+        CredentialKind publicKey = CredentialKind.ALIPAY_PUBLIC_KEY;
+        Instant now = clock.instant();
+        Optional<String> bound = credentials.accountOf(tenant, publicKey.channel());
+        String appId = bound.orElseGet(() -> env.getProperty("tristate.demo.alipay-app-id", "2021000000000001"));
+        transactions.inTransaction(() -> {
+            if (bound.isEmpty()) {
+                credentials.bindAccount(tenant, publicKey.channel(), appId, now);
+                add(tenant, CredentialKind.ALIPAY_APP_PRIVATE_KEY, newAppKey(), now);
+                add(tenant, CredentialKind.ALIPAY_SELLER_ID,
+                        env.getProperty("tristate.demo.alipay-seller-id", "2088000000000001"), now);
+            }
+            boolean known = credentials.validSecrets(tenant, publicKey.channel(), publicKey.secretName(), now)
+                    .contains(simulator.alipayPublicKey());
+            if (!known) {
+                add(tenant, publicKey, simulator.alipayPublicKey(), now);
+            }
+        });
+        return appId;
+    }
+
+    private void add(TenantId tenant, CredentialKind kind, String secret, Instant now) {
+        credentials.addSecret(tenant, kind.channel(), kind.secretName(), kind.checkedSecret(secret), now, now);
+    }
+
+    private static String newAppKey() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return Base64.getEncoder().encodeToString(generator.generateKeyPair().getPrivate().getEncoded());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("RSA is missing from this JVM", e);
+        }
+    }
+}
