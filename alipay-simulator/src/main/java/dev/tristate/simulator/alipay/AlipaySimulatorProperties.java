@@ -15,6 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param timeCompression how much faster than Alipay the notification schedule runs: 3600 makes an hour a second
  * @param queryHangMs     how long a hanging call (the {@code query_timeout} switch, a fault with {@code hang})
  *                        waits before it answers
+ * @param sameDayBills    whether today's bill (so far) can be downloaded, which Alipay never allows: for demos and
+ *                        tests that reconcile what they have just paid (default false: {@code isp.bill_not_exist})
  * @param controlToken    the token a person or test sends as {@code Alipay-Simulator-Token} to set switches over HTTP;
  *                        blank means one generated at start ({@link AlipaySimulator#controlToken()})
  * @param http            the outgoing notification requests
@@ -27,6 +29,7 @@ public record AlipaySimulatorProperties(
         String privateKey,
         @DefaultValue("1") double timeCompression,
         @DefaultValue("30000") long queryHangMs,
+        boolean sameDayBills,
         String controlToken,
         @DefaultValue Http http) {
 

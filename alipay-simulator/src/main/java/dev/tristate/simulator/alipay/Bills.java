@@ -58,7 +58,8 @@ class Bills {
             throw OpenApiError.business("ACQ.INVALID_PARAMETER", "参数无效: bill_date is yyyy-MM-dd");
         }
         Instant now = settings.clock().instant();
-        if (!day.isBefore(ChinaTime.day(now))) {
+        LocalDate today = ChinaTime.day(now);
+        if (day.isAfter(today) || day.equals(today) && !settings.sameDayBills()) {
             throw OpenApiError.business("isp.bill_not_exist", "账单不存在");
         }
         String token = UUID.randomUUID().toString().replace("-", "");

@@ -51,6 +51,10 @@ class SimulatorSettings {
         return controlToken;
     }
 
+    boolean sameDayBills() {
+        return properties.sameDayBills();
+    }
+
     long queryHangMs() {
         return properties.queryHangMs();
     }

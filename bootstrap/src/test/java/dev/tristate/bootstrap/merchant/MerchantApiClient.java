@@ -17,20 +17,20 @@ import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The merchant API over real HTTP for the end-to-end tests: tenants with an API key and an account at a channel. */
-final class MerchantApiClient {
+public final class MerchantApiClient {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    record Merchant(TenantId tenant, String apiKey) {
+    public record Merchant(TenantId tenant, String apiKey) {
     }
 
     private MerchantApiClient() {
     }
 
     /** A fresh tenant ("{prefix}-…") with an API key and an account at {@code channel}. */
-    static Merchant provision(ProvisionTenantUseCase provisioning, ChannelCredentialStore credentials, String channel,
-                              String prefix) {
+    public static Merchant provision(ProvisionTenantUseCase provisioning, ChannelCredentialStore credentials,
+                                     String channel, String prefix) {
         String suffix = UUID.randomUUID().toString().substring(0, 13);
         TenantId tenant = new TenantId(prefix + "-" + suffix);
         var result = provisioning.provision(new ProvisionTenantCommand(tenant, "Shop " + suffix,
@@ -40,8 +40,8 @@ final class MerchantApiClient {
     }
 
     /** One call; a null API key, Idempotency-Key or body is left out. */
-    static HttpResponse<String> send(int port, String method, String path, String apiKey, String idempotencyKey,
-                                     String body) throws Exception {
+    public static HttpResponse<String> send(int port, String method, String path, String apiKey,
+                                            String idempotencyKey, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
@@ -58,7 +58,7 @@ final class MerchantApiClient {
     }
 
     /** The problem's code, after checking that the answer is problem JSON. */
-    static String code(HttpResponse<String> response) {
+    public static String code(HttpResponse<String> response) {
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
                 v -> assertThat(v).startsWith("application/problem+json"));
         return JSON.readTree(response.body()).get("code").stringValue();
