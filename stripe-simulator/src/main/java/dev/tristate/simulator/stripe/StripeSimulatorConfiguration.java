@@ -1,6 +1,7 @@
 package dev.tristate.simulator.stripe;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -32,5 +33,14 @@ public class StripeSimulatorConfiguration {
         // Before the host's own filters (security, sessions): an unauthenticated call never reaches them.
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
         return registration;
+    }
+
+    /**
+     * stripe-java leaves the brackets of its parameter names unencoded in a query string
+     * ({@code created[gte]=...}, {@code expand[]=...}), as Stripe accepts them; Tomcat refuses them unless told.
+     */
+    @Bean
+    TomcatConnectorCustomizer stripeSimulatorQueryBrackets() {
+        return connector -> connector.setProperty("relaxedQueryChars", "[]");
     }
 }
