@@ -1,5 +1,6 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.DailyRound;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase.Outcome;
 import dev.tristate.application.reconciliation.port.in.RunDailyReconciliationsUseCase;
@@ -9,7 +10,10 @@ import dev.tristate.application.reconciliation.service.ReconciliationServices;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -17,8 +21,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The daily reconciliation: every {@code tristate.reconciliation.daily.interval} (1 h) a round reconciles yesterday
- * (UTC) for every account of the channels in {@code tristate.reconciliation.daily.channels} (sandbox) once the day is
- * {@code settle-after} (2 h) over, skipping accounts whose day already has a completed run.
+ * (in each channel's own day) for every account at every channel this instance has a gateway for, or only at those
+ * in {@code tristate.reconciliation.daily.channels} where it is set, once the day is {@code settle-after} (2 h) over,
+ * skipping accounts whose day already has a completed run.
  */
 @Configuration(proxyBeanMethods = false)
 public class DailyReconciliationWiring {
@@ -26,9 +31,12 @@ public class DailyReconciliationWiring {
     @Bean
     RunDailyReconciliationsUseCase dailyReconciliations(
             StartReconciliationUseCase reconciliation, ChannelCredentialStore credentials,
-            ReconciliationRecords records, Clock clock,
-            @Value("${tristate.reconciliation.daily.channels:sandbox}") List<String> channels,
+            ReconciliationRecords records, Clock clock, List<ChannelGateway> gateways,
+            @Value("${tristate.reconciliation.daily.channels:}") List<String> only,
             @Value("${tristate.reconciliation.daily.settle-after:2h}") Duration settleAfter) {
+        Map<String, ZoneId> channels = new TreeMap<>();
+        gateways.stream().filter(g -> only.isEmpty() || only.contains(g.channel()))
+                .forEach(g -> channels.put(g.channel(), g.statementZone()));
         return ReconciliationServices.dailyReconciliations(reconciliation, credentials, records, clock, channels,
                 settleAfter);
     }

@@ -83,15 +83,17 @@ public final class ArchitectureRules {
             .as("admin-ui should reach the application only through inbound ports");
 
     public static final ArchRule sandbox_channel_should_stay_outside_the_system = noClasses()
-            .that().resideInAPackage(BASE + ".sandbox..")
+            .that().resideInAnyPackage(BASE + ".sandbox..", BASE + ".simulator..")
             .should().dependOnClassesThat().resideInAnyPackage(DOMAIN, APPLICATION, BASE + ".adapter..",
                     BASE + ".bootstrap..")
-            .as("the sandbox channel (a simulated PSP) should not depend on the system it serves");
+            .as("the sandbox channel and the channel simulators (simulated PSPs) should not depend on the system they"
+                    + " serve");
 
     public static final ArchRule only_bootstrap_should_know_the_sandbox_channel = noClasses()
-            .that().resideOutsideOfPackages(BASE + ".sandbox..", BASE + ".bootstrap..")
-            .should().dependOnClassesThat().resideInAPackage(BASE + ".sandbox..")
-            .as("only bootstrap should know the in-process sandbox channel; the system reaches it over HTTP");
+            .that().resideOutsideOfPackages(BASE + ".sandbox..", BASE + ".simulator..", BASE + ".bootstrap..")
+            .should().dependOnClassesThat().resideInAnyPackage(BASE + ".sandbox..", BASE + ".simulator..")
+            .as("only bootstrap should know the in-process sandbox channel and simulators; the system reaches them"
+                    + " over HTTP");
 
     public static final ArchRule no_package_cycles = slices()
             .matching(BASE + ".(**)")

@@ -9,6 +9,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import dev.tristate.adapter.in.admin.archfixture.AdminUsingOutboundPort;
 import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingPersistence;
 import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingService;
+import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingASimulator;
 import dev.tristate.adapter.in.web.archfixture.WebAdapterUsingTheSandbox;
 import dev.tristate.adapter.out.persistence.SpringTransactions;
 import dev.tristate.application.archfixture.ApplicationClassUsingSpring;
@@ -24,6 +25,8 @@ import dev.tristate.domain.archfixture.DomainClassUsingSpring;
 import dev.tristate.domain.archfixture.DomainUsingAnInboundPort;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.sandbox.archfixture.SandboxUsingTheDomain;
+import dev.tristate.simulator.archfixture.Simulated;
+import dev.tristate.simulator.archfixture.SimulatorUsingTheApplication;
 import java.lang.reflect.Modifier;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +99,18 @@ class ArchitectureRulesCatchViolationsTest {
     void sandboxRuleCatchesAnAdapterCallingTheSimulatorDirectly() {
         assertCatches(ArchitectureRules.only_bootstrap_should_know_the_sandbox_channel, "SandboxMerchants",
                 WebAdapterUsingTheSandbox.class);
+    }
+
+    @Test
+    void sandboxRuleCatchesAChannelSimulatorUsingTheApplication() {
+        assertCatches(ArchitectureRules.sandbox_channel_should_stay_outside_the_system, "ChannelStatement",
+                SimulatorUsingTheApplication.class);
+    }
+
+    @Test
+    void sandboxRuleCatchesAnAdapterCallingAChannelSimulatorDirectly() {
+        assertCatches(ArchitectureRules.only_bootstrap_should_know_the_sandbox_channel, "Simulated",
+                WebAdapterUsingASimulator.class, Simulated.class);
     }
 
     @Test

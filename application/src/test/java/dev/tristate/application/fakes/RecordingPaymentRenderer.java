@@ -28,4 +28,9 @@ public final class RecordingPaymentRenderer implements PaymentResponseRenderer {
     public RenderedResponse outcomeUnknown(Payment payment) {
         return new RenderedResponse(202, "unknown " + payment.id());
     }
+
+    @Override
+    public RenderedResponse tradeOutcomeUnknown(Payment payment) {
+        return new RenderedResponse(202, "trade unknown " + payment.id() + " " + payment.status());
+    }
 }

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
@@ -46,7 +47,8 @@ class DailyReconciliationEndToEndTest extends ApplicationOverHttpTest {
 
     private DailyRound roundAt(String instant, String channel) {
         return ReconciliationServices.dailyReconciliations(reconciliation, credentials, records,
-                Clock.fixed(Instant.parse(instant), ZoneOffset.UTC), List.of(channel), Duration.ofHours(2))
+                Clock.fixed(Instant.parse(instant), ZoneOffset.UTC), Map.of(channel, ZoneOffset.UTC),
+                Duration.ofHours(2))
                 .runDue();
     }
 

@@ -283,5 +283,10 @@ class ResolverEndToEndTest extends ApplicationOverHttpTest {
         public RenderedResponse outcomeUnknown(Payment payment) {
             return new RenderedResponse(202, payment.id().value());
         }
+
+        @Override
+        public RenderedResponse tradeOutcomeUnknown(Payment payment) {
+            return new RenderedResponse(202, payment.id().value());
+        }
     }
 }

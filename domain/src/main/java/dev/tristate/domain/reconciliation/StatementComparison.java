@@ -5,6 +5,7 @@ import dev.tristate.domain.payment.Payment;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -56,12 +57,22 @@ public final class StatementComparison {
 
     /** The first instant of a channel day (UTC). */
     public static Instant startOf(LocalDate day) {
-        return day.atStartOfDay(ZoneOffset.UTC).toInstant();
+        return startOf(day, ZoneOffset.UTC);
     }
 
     /** The first instant after a channel day (UTC). */
     public static Instant endOf(LocalDate day) {
-        return startOf(day.plusDays(1));
+        return endOf(day, ZoneOffset.UTC);
+    }
+
+    /** The first instant of a channel day, for a channel that cuts its days in {@code zone}. */
+    public static Instant startOf(LocalDate day, ZoneId zone) {
+        return day.atStartOfDay(zone).toInstant();
+    }
+
+    /** The first instant after a channel day, for a channel that cuts its days in {@code zone}. */
+    public static Instant endOf(LocalDate day, ZoneId zone) {
+        return startOf(day.plusDays(1), zone);
     }
 
     /**
@@ -71,7 +82,14 @@ public final class StatementComparison {
      */
     public static Result compare(LocalDate day, Duration edgeWindow, String channel, List<StatementLine> paymentLines,
                                  Map<String, Payment> ours, List<Payment> paidDuringDay) {
-        Instant closeToEnd = endOf(day).minus(edgeWindow);
+        return compare(day, ZoneOffset.UTC, edgeWindow, channel, paymentLines, ours, paidDuringDay);
+    }
+
+    /** As {@link #compare(LocalDate, Duration, String, List, Map, List)}, for a channel whose day is cut in zone. */
+    public static Result compare(LocalDate day, ZoneId zone, Duration edgeWindow, String channel,
+                                 List<StatementLine> paymentLines, Map<String, Payment> ours,
+                                 List<Payment> paidDuringDay) {
+        Instant closeToEnd = endOf(day, zone).minus(edgeWindow);
         List<Finding> findings = new ArrayList<>();
         List<Payment> paidOnBothSides = new ArrayList<>();
         Set<String> named = new HashSet<>();

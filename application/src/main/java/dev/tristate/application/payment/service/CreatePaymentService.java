@@ -2,7 +2,7 @@ package dev.tristate.application.payment.service;
 
 import dev.tristate.application.idempotency.port.in.IdempotentCommands;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
-import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
+import dev.tristate.application.idempotency.port.in.RenderedResponse;
 import dev.tristate.application.payment.port.in.ChannelRefused;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
@@ -23,7 +23,6 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Collections;
 import java.util.List;
@@ -36,12 +35,11 @@ import java.util.function.Supplier;
 /**
  * Creates a payment under an Idempotency-Key: hold the key, check the request, register the trade at the channel
  * (outside any transaction: a remote call must not hold database locks), then in one transaction store the answer
- * under the key and insert the PENDING payment.
+ * under the key and insert the PENDING payment. When the channel's answer to the trade is lost, the payment is still
+ * stored PENDING, with an unknown-outcome entry so that the resolver asks the channel before anything else happens
+ * under it; the answer (202, no way to pay) is stored, so a retry never registers a second trade.
  */
 class CreatePaymentService implements CreatePaymentUseCase {
-
-    /** After an unknown channel outcome the key is released at once; a short pause lets the channel settle. */
-    static final Duration RETRY_AFTER_UNKNOWN_CHANNEL_OUTCOME = Duration.ofSeconds(2);
 
     private final IdempotentCommands gate;
     private final PaymentRepository payments;
@@ -104,15 +102,33 @@ class CreatePaymentService implements CreatePaymentUseCase {
                 new MerchantOrderId(request.merchantOrderId()), Money.of(request.amountMinor(), request.currency()),
                 gateway.channel(), request.userId(), request.sku(), request.description(),
                 clock.instant().truncatedTo(ChronoUnit.MICROS));
-        PayInstruction pay = registerTrade(gateway, payment, payMethod, account.get());
+        PayInstruction pay;
+        try {
+            pay = registerTrade(gateway, payment, payMethod, account.get());
+        } catch (TradeOutcomeUnknown lost) {
+            IdempotentResponse stored = gate.finish(mine, () -> renderer.tradeOutcomeUnknown(payment),
+                    () -> payments.insert(payment), () -> commitUnknown(command, renderer, payment));
+            // After the commit: the case makes the resolver ask at once. Were it not recorded, the resolver still
+            // finds the PENDING payment once it is stale, as it finds any payment nobody reported on.
+            recordUnknown(command, payment, UnknownOutcomeOrigin.TRADE_CREATE_CHANNEL_CALL, lost.getMessage());
+            return stored;
+        }
         return gate.finish(mine, () -> renderer.created(payment, pay), () -> payments.insert(payment),
-                () -> {
-                    // 202 UNKNOWN, never a failure: the payment may exist. The ledger makes the resolver find out.
-                    unknowns.record(command.tenantId(), payment.id(), payment.channel(),
-                            UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT, command.idempotencyKey().value(),
-                            "outcome of the create-payment commit unknown");
-                    return renderer.outcomeUnknown(payment);
-                });
+                () -> commitUnknown(command, renderer, payment));
+    }
+
+    /** 202 UNKNOWN, never a failure: the payment may exist. The ledger makes the resolver find out. */
+    private RenderedResponse commitUnknown(CreatePaymentCommand command, PaymentResponseRenderer renderer,
+                                           Payment payment) {
+        recordUnknown(command, payment, UnknownOutcomeOrigin.PAYMENT_CREATE_COMMIT,
+                "outcome of the create-payment commit unknown");
+        return renderer.outcomeUnknown(payment);
+    }
+
+    private void recordUnknown(CreatePaymentCommand command, Payment payment, UnknownOutcomeOrigin origin,
+                               String detail) {
+        unknowns.record(command.tenantId(), payment.id(), payment.channel(), origin,
+                command.idempotencyKey().value(), detail);
     }
 
     private static PayInstruction registerTrade(ChannelGateway gateway, Payment payment, String payMethod,
@@ -121,13 +137,20 @@ class CreatePaymentService implements CreatePaymentUseCase {
             return gateway.registerTrade(payment, payMethod, account);
         } catch (ChannelFailure failure) {
             if (failure.outcomeClass().mustBeResolved()) {
-                // The channel may hold the trade: the retry registers the same payment id again, which it accepts.
-                throw new ChannelOutcomeUnknown(gateway.channel(), RETRY_AFTER_UNKNOWN_CHANNEL_OUTCOME);
+                throw new TradeOutcomeUnknown("the channel's answer to the trade's creation was lost: "
+                        + failure.getMessage());
             }
             if (failure.outcomeClass() == OutcomeClass.DEFINITE) {
                 throw new ChannelRefused(gateway.channel(), failure.getMessage());
             }
             throw new ChannelUnavailable(gateway.channel());
+        }
+    }
+
+    /** The channel may or may not hold the trade: the payment is stored and the channel asked, never guessed. */
+    private static final class TradeOutcomeUnknown extends RuntimeException {
+        TradeOutcomeUnknown(String message) {
+            super(message, null, false, false);
         }
     }
 

@@ -14,15 +14,20 @@ import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 
 /**
- * Reconciles yesterday (UTC) for every account of the statement channels, once the day's statement is complete
- * ({@code settleAfter} past midnight UTC, so late trades of the day are on it). A day is skipped for an account once a
+ * Reconciles yesterday for every account of the statement channels, once the day's statement is complete
+ * ({@code settleAfter} past the channel's midnight, so late trades of the day are on it). Each channel's day is cut
+ * in its own zone (UTC for the sandbox and Stripe, China time for Alipay). A day is skipped for an account once a
  * run of it COMPLETED, whoever started it; a run that failed or a statement the channel does not give yet is tried
  * again on the next round. Several instances may run rounds: two runs of one day find the same discrepancies and
  * repeat no repair (StartReconciliationService), so a race costs a second run, not a second repair.
@@ -36,17 +41,17 @@ class DailyReconciliationService implements RunDailyReconciliationsUseCase {
     private final ChannelCredentialStore credentials;
     private final ReconciliationRecords records;
     private final Clock clock;
-    private final List<String> channels;
+    private final Map<String, ZoneId> channels;
     private final Duration settleAfter;
 
     DailyReconciliationService(StartReconciliationUseCase reconciliation, ChannelCredentialStore credentials,
-                               ReconciliationRecords records, Clock clock, List<String> channels,
+                               ReconciliationRecords records, Clock clock, Map<String, ZoneId> channels,
                                Duration settleAfter) {
         this.reconciliation = Objects.requireNonNull(reconciliation, "reconciliation");
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.records = Objects.requireNonNull(records, "records");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.channels = List.copyOf(channels);
+        this.channels = new TreeMap<>(channels);
         Objects.requireNonNull(settleAfter, "settle after");
         if (settleAfter.isNegative() || settleAfter.compareTo(Duration.ofHours(23)) > 0) {
             throw new IllegalArgumentException("a statement settles between 0 and 23 h after midnight UTC, not "
@@ -57,14 +62,15 @@ class DailyReconciliationService implements RunDailyReconciliationsUseCase {
 
     @Override
     public DailyRound runDue() {
-        LocalDate day = LocalDate.ofInstant(clock.instant().minus(settleAfter), ZoneOffset.UTC).minusDays(1);
+        Instant settled = clock.instant().minus(settleAfter);
         List<AccountResult> results = new ArrayList<>();
-        for (String channel : channels) {
+        channels.forEach((channel, zone) -> {
+            LocalDate day = LocalDate.ofInstant(settled, zone).minusDays(1);
             for (ChannelAccount account : credentials.accounts(channel)) {
                 results.add(reconcile(account, day));
             }
-        }
-        return new DailyRound(day, results);
+        });
+        return new DailyRound(LocalDate.ofInstant(settled, ZoneOffset.UTC).minusDays(1), results);
     }
 
     private AccountResult reconcile(ChannelAccount account, LocalDate day) {
@@ -73,19 +79,19 @@ class DailyReconciliationService implements RunDailyReconciliationsUseCase {
                 .anyMatch(run -> run.channel().equals(account.channel()) && run.day().equals(day)
                         && run.status() == RunStatus.COMPLETED);
         if (done) {
-            return new AccountResult(tenant, account.channel(), Outcome.ALREADY_DONE, null);
+            return new AccountResult(tenant, account.channel(), day, Outcome.ALREADY_DONE, null);
         }
         try {
             ReconciliationRunView run = reconciliation.startReconciliation(new StartReconciliationCommand(
                     account.tenantId(), account.channel(), day, new StatementSource.FetchFromChannel(), SCHEDULER));
-            return new AccountResult(tenant, account.channel(), Outcome.RECONCILED, "run " + run.id());
+            return new AccountResult(tenant, account.channel(), day, Outcome.RECONCILED, "run " + run.id());
         } catch (StatementUnavailable e) {
-            return new AccountResult(tenant, account.channel(), Outcome.UNAVAILABLE, e.getMessage());
+            return new AccountResult(tenant, account.channel(), day, Outcome.UNAVAILABLE, e.getMessage());
         } catch (StatementRejected e) {
-            return new AccountResult(tenant, account.channel(), Outcome.FAILED, e.getMessage());
+            return new AccountResult(tenant, account.channel(), day, Outcome.FAILED, e.getMessage());
         } catch (RuntimeException e) {
             // One account's failure (its run is stored as FAILED where it got that far) does not stop the others.
-            return new AccountResult(tenant, account.channel(), Outcome.FAILED, e.toString());
+            return new AccountResult(tenant, account.channel(), day, Outcome.FAILED, e.toString());
         }
     }
 }

@@ -21,7 +21,9 @@ import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -83,10 +85,13 @@ public final class ReconciliationServices {
         return new RepairDiscrepancyAsOperatorService(repair, audit, transactions, clock);
     }
 
-    /** Yesterday (UTC) for every account of {@code channels}, once the day is {@code settleAfter} over. */
+    /**
+     * Yesterday for every account of {@code channels} (each with the zone its days are cut in), once the day is
+     * {@code settleAfter} over.
+     */
     public static RunDailyReconciliationsUseCase dailyReconciliations(StartReconciliationUseCase reconciliation,
-            ChannelCredentialStore credentials, ReconciliationRecords records, Clock clock, List<String> channels,
-            Duration settleAfter) {
+            ChannelCredentialStore credentials, ReconciliationRecords records, Clock clock,
+            Map<String, ZoneId> channels, Duration settleAfter) {
         return new DailyReconciliationService(reconciliation, credentials, records, clock, channels, settleAfter);
     }
 }

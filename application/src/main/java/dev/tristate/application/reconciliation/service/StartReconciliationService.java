@@ -11,9 +11,7 @@ import dev.tristate.application.reconciliation.service.DayRecorder.RecordedDay;
 import dev.tristate.application.reconciliation.service.StatementMatcher.DayFindings;
 import dev.tristate.application.reconciliation.service.StatementReader.Statement;
 import dev.tristate.application.shared.port.out.Transactions;
-import dev.tristate.domain.reconciliation.StatementLine;
 import java.time.Clock;
-import java.util.List;
 
 /**
  * A reconciliation run: read the statement (refused as a whole when unreadable, before anything is stored), match it
@@ -52,7 +50,7 @@ class StartReconciliationService implements StartReconciliationUseCase {
                 command.channel(), command.day(), command.source().name(), statement.fileName(), statement.sha256(),
                 command.operator(), DatabaseTime.now(clock))));
         try {
-            RunTotals totals = reconcile(runId, command, statement.lines());
+            RunTotals totals = reconcile(runId, command, statement);
             transactions.inTransaction(() -> records.finishRun(runId, totals, DatabaseTime.now(clock)));
         } catch (RuntimeException e) {
             try {
@@ -66,8 +64,9 @@ class StartReconciliationService implements StartReconciliationUseCase {
         return views.runView(records.run(command.tenantId(), runId).orElseThrow());
     }
 
-    private RunTotals reconcile(long runId, StartReconciliationCommand command, List<StatementLine> lines) {
-        DayFindings findings = matcher.match(command.tenantId(), command.channel(), command.day(), lines);
+    private RunTotals reconcile(long runId, StartReconciliationCommand command, Statement statement) {
+        DayFindings findings = matcher.match(command.tenantId(), command.channel(), command.day(), statement.zone(),
+                statement.lines());
         RecordedDay recorded = recorder.record(runId, findings);
         RepairCounts repaired = repairs.applyPending(command.tenantId(), runId);
         return new RunTotals(findings.lines(), findings.matchedLines(), recorded.pool(),

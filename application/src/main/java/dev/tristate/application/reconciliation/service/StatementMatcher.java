@@ -10,6 +10,7 @@ import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,7 +48,7 @@ final class StatementMatcher {
         this.edgeWindow = settings.edgeWindow();
     }
 
-    DayFindings match(TenantId tenant, String channel, LocalDate day, List<StatementLine> lines) {
+    DayFindings match(TenantId tenant, String channel, LocalDate day, ZoneId zone, List<StatementLine> lines) {
         List<StatementLine> paymentLines = lines.stream()
                 .filter(l -> l.type() == StatementEntryType.PAYMENT).toList();
         List<StatementLine> refundLines = lines.stream()
@@ -56,10 +57,10 @@ final class StatementMatcher {
         for (StatementLine line : paymentLines) {
             payments.named(tenant, line.outTradeNo()).ifPresent(p -> ours.put(line.outTradeNo(), p));
         }
-        List<Payment> paidDuringDay = paidPayments.paidBetween(tenant, channel, StatementComparison.startOf(day),
-                StatementComparison.endOf(day));
+        List<Payment> paidDuringDay = paidPayments.paidBetween(tenant, channel,
+                StatementComparison.startOf(day, zone), StatementComparison.endOf(day, zone));
         StatementDay statementDay = new StatementDay(tenant, channel, day, paymentLines, refundLines,
-                StatementComparison.compare(day, edgeWindow, channel, paymentLines, ours, paidDuringDay));
+                StatementComparison.compare(day, zone, edgeWindow, channel, paymentLines, ours, paidDuringDay));
 
         List<Finding> findings = new ArrayList<>();
         List<String> skipped = new ArrayList<>();

@@ -17,6 +17,8 @@ import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -98,8 +100,10 @@ class RefundReconciliation implements RefundLedgerView {
                                 + line.outTradeNo() + "), no refund of ours matches"));
             }
         }
-        for (Refund ours : refunds.findSucceeded(tenantId, channel, StatementComparison.startOf(day),
-                StatementComparison.endOf(day))) {
+        ZoneId zone = Optional.ofNullable(gateways.get(channel)).map(ChannelGateway::statementZone)
+                .orElse(ZoneOffset.UTC);
+        for (Refund ours : refunds.findSucceeded(tenantId, channel, StatementComparison.startOf(day, zone),
+                StatementComparison.endOf(day, zone))) {
             if (!seen.contains(ours.id().value())) {
                 mismatches.add(new RefundMismatch(null, ours.id().value(), ours.paymentId(),
                         "SUCCEEDED here (" + ours.amount() + ", channel refund " + ours.channelRefundNo()

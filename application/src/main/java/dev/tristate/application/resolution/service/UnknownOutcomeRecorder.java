@@ -55,7 +55,9 @@ class UnknownOutcomeRecorder implements RecordUnknownOutcomeUseCase {
                 ledger.record(new UnknownOutcomeLedger.NewEntry(tenant, paymentId, channel, origin,
                         reference, detail, now));
                 cases.open(tenant, paymentId, channel, origin.name(), now.plus(firstQueryAfter));
-                markUnknown(tenant, paymentId, now);
+                if (origin.paymentInDoubt()) {
+                    markUnknown(tenant, paymentId, now);
+                }
             });
             return true;
         } catch (PersistenceFailure notRecorded) {

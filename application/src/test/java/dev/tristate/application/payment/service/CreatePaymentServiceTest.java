@@ -17,7 +17,6 @@ import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
 import dev.tristate.application.idempotency.port.in.IdempotentResponse;
 import dev.tristate.application.idempotency.service.IdempotencyServices;
 import dev.tristate.application.idempotency.service.IdempotencySettings;
-import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelRefused;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
@@ -354,20 +353,30 @@ class CreatePaymentServiceTest {
     }
 
     @Test
-    void anUnknownChannelOutcomeIsReportedWithRetryAfterAndTheRetryRegistersTheSameTrade() {
+    void aLostAnswerToTheTradesCreationStoresThePaymentPendingAsksTheChannelAndNeverRegistersASecondTrade() {
         gateway.failNextWith(new ChannelFailure(OutcomeClass.UNKNOWN, "read timed out", null));
 
-        assertThatThrownBy(() -> create("k-1", aRequest("o-1001")))
-                .isInstanceOfSatisfying(ChannelOutcomeUnknown.class,
-                        e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(2)));
-        assertThat(paymentsOf(TENANT)).isZero();
+        IdempotentResponse first = create("k-1", aRequest("o-1001"));
 
-        clock.advance(Duration.ofSeconds(2));
+        assertThat(first.response().status()).isEqualTo(202);
+        assertThat(first.response().body()).startsWith("trade unknown ").endsWith(" PENDING");
+        assertThat(paymentsOf(TENANT)).isEqualTo(1);
+        PaymentId id = new PaymentId(first.response().body().split(" ")[2]);
+        assertThat(payments.findById(TENANT, id)).get().extracting(Payment::status).isEqualTo(PaymentStatus.PENDING);
+        assertThat(ledger.rows()).singleElement().satisfies(entry -> {
+            assertThat(entry.origin()).isEqualTo(UnknownOutcomeOrigin.TRADE_CREATE_CHANNEL_CALL);
+            assertThat(entry.paymentId()).isEqualTo(id);
+            assertThat(entry.reference()).isEqualTo("k-1");
+        });
+        assertThat(cases.find(TENANT, id)).as("the resolver asks the channel").hasValueSatisfying(
+                c -> assertThat(c.status()).isEqualTo(ResolutionStatus.OPEN));
+
         IdempotentResponse retried = create("k-1", aRequest("o-1001"));
 
-        assertThat(retried.response().status()).isEqualTo(201);
-        assertThat(gateway.registered).hasSize(2).allMatch(r -> r.equals(gateway.registered.get(0)));
-        assertThat(gateway.registered.get(0)).startsWith(paymentIdIn(retried));
+        assertThat(retried.replayed()).isTrue();
+        assertThat(retried.response()).isEqualTo(first.response());
+        assertThat(gateway.registered).as("one trade only, never a second under that payment").hasSize(1);
+        assertThat(paymentsOf(TENANT)).isEqualTo(1);
     }
 
     @Test

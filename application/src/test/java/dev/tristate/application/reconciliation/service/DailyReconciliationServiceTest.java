@@ -21,6 +21,7 @@ import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ class DailyReconciliationServiceTest {
             started.add(command);
             return runs.apply(command);
         };
-        return new DailyReconciliationService(start, credentials, records, clock, List.of("sandbox"),
+        return new DailyReconciliationService(start, credentials, records, clock, Map.of("sandbox", ZoneOffset.UTC),
                 Duration.ofHours(2));
     }
 
@@ -124,6 +125,6 @@ class DailyReconciliationServiceTest {
     @Test
     void aStatementSettlesWithinTheDay() {
         assertThatThrownBy(() -> new DailyReconciliationService(c -> null, credentials, records, clock,
-                List.of("sandbox"), Duration.ofHours(24))).isInstanceOf(IllegalArgumentException.class);
+                Map.of("sandbox", ZoneOffset.UTC), Duration.ofHours(24))).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -61,7 +61,7 @@ final class ReconciliationTestBed {
     final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
     final InMemoryTransactions transactions = new InMemoryTransactions(payments, records, log, outbox, reviews, cases,
             entitlementStore, tasks, audit);
-    final List<ChannelGateway> gateways = new ArrayList<>();
+    final List<ChannelGateway> gateways = new ArrayList<>(List.of(new CsvStatementGateway(CHANNEL)));
     EntitlementLedgerView entitlements = new InMemoryEntitlementLedgerView(entitlementStore);
     RefundLedgerView refunds = RefundLedgerView.notAvailable("refunds are not part of this test");
     ReconciliationSettings settings = new ReconciliationSettings(Duration.ofMinutes(15), 1024 * 1024, false);

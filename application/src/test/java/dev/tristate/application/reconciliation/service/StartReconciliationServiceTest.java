@@ -11,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.payment.port.out.ChannelFailure;
-import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.reconciliation.port.in.DiscrepancyView;
 import dev.tristate.application.reconciliation.port.in.ReconciliationRunView;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
@@ -22,7 +21,6 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.Ho
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RunStatus;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.domain.outcome.OutcomeClass;
-import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -257,7 +255,7 @@ class StartReconciliationServiceTest {
     @Test
     void theStatementIsFetchedFromTheChannelWithTheTenantsAccount() {
         bed.credentials.bindAccount(TENANT, CHANNEL, "acct-1", bed.clock.instant());
-        bed.gateways.add(gateway((day, account) -> (HEADER + "").getBytes(StandardCharsets.UTF_8)));
+        bed.gateways.set(0, new CsvStatementGateway(CHANNEL, (day, account) -> HEADER.getBytes(StandardCharsets.UTF_8)));
 
         ReconciliationRunView run = bed.start().startReconciliation(fetch());
 
@@ -268,9 +266,10 @@ class StartReconciliationServiceTest {
 
     @Test
     void aStatementTheChannelDoesNotGiveIsUnavailable() {
+        bed.gateways.clear();
         assertThatThrownBy(() -> bed.start().startReconciliation(fetch())).isInstanceOf(StatementUnavailable.class)
                 .hasMessageContaining("no gateway for channel sandbox");
-        bed.gateways.add(gateway((day, account) -> {
+        bed.gateways.add(new CsvStatementGateway(CHANNEL, (day, account) -> {
             throw new ChannelFailure(OutcomeClass.UNKNOWN, "timed out", null);
         }));
         assertThatThrownBy(() -> bed.start().startReconciliation(fetch())).isInstanceOf(StatementUnavailable.class)
@@ -284,28 +283,5 @@ class StartReconciliationServiceTest {
 
     private static StartReconciliationCommand fetch() {
         return new StartReconciliationCommand(TENANT, CHANNEL, DAY, new StatementSource.FetchFromChannel(), "alice");
-    }
-
-    private interface Statements {
-        byte[] fetch(LocalDate day, String account);
-    }
-
-    private static ChannelGateway gateway(Statements statements) {
-        return new ChannelGateway() {
-            @Override
-            public String channel() {
-                return CHANNEL;
-            }
-
-            @Override
-            public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
-                throw new AssertionError("not here");
-            }
-
-            @Override
-            public byte[] fetchStatement(LocalDate day, String merchantAccount) {
-                return statements.fetch(day, merchantAccount);
-            }
-        };
     }
 }

@@ -18,6 +18,7 @@ import dev.tristate.application.idempotency.service.IdempotencySettings;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.CreatePaymentCommand;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest;
 import dev.tristate.application.payment.port.in.CreatePaymentUseCase;
+import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.service.PaymentServices;
 import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase.ResolverRun;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
@@ -105,6 +106,57 @@ class PaymentResolverTest {
                 .isEqualTo(EventType.PaymentClosed));
         assertThat(f.caseOf(payment).status()).isEqualTo(ResolutionStatus.RESOLVED);
         assertThat(gateway.asked).hasSize(2);
+    }
+
+    @Test
+    void anExpiredTradeTheChannelHoldsOpenIsClosedThereFirstAndOnlyThenHere() {
+        Payment payment = f.aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.PROCESSING, 1999))
+                .thenClose(() -> new ChannelGateway.CloseAnswer.Closed("{\"code\":\"10000\"}"));
+        f.clock.advance(EXPIRY.plusSeconds(1));
+
+        resolver.resolveDue();
+
+        assertThat(gateway.closed).containsExactly(payment.id().value() + "@m-shop");
+        assertThat(f.statusOf(payment)).isEqualTo(PaymentStatus.CLOSED);
+        assertThat(f.outbox.events()).singleElement().satisfies(e -> assertThat(e.type())
+                .isEqualTo(EventType.PaymentClosed));
+        assertThat(f.caseOf(payment).status()).isEqualTo(ResolutionStatus.RESOLVED);
+    }
+
+    @Test
+    void anExpiredTradeTheChannelWillNotCloseOrDoesNotAnswerStaysOpenAndIsAskedAgain() {
+        Payment payment = f.aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.PROCESSING, 1999)).then(says(ChannelTradeStatus.PROCESSING, 1999))
+                .then(says(ChannelTradeStatus.SUCCESS, 1999))
+                .thenClose(() -> new ChannelGateway.CloseAnswer.NotClosable("ACQ.TRADE_STATUS_ERROR", "{}"))
+                .thenClose(timesOut());
+        f.clock.advance(EXPIRY.plusSeconds(1));
+
+        resolver.resolveDue();
+        assertThat(f.statusOf(payment)).as("the channel would not close it").isEqualTo(PaymentStatus.PENDING);
+        assertThat(f.caseOf(payment).status()).isEqualTo(ResolutionStatus.OPEN);
+        f.clock.advance(EXPIRY);
+        resolver.resolveDue();
+        assertThat(f.statusOf(payment)).as("a close without an answer closes nothing").isEqualTo(PaymentStatus.PENDING);
+        f.clock.advance(EXPIRY);
+        resolver.resolveDue();
+
+        assertThat(gateway.closed).hasSize(2);
+        assertThat(f.statusOf(payment)).as("it was paid after all").isEqualTo(PaymentStatus.SUCCEEDED);
+    }
+
+    @Test
+    void anExpiredOpenTradeAtAChannelWithoutACloseIsAskedAgainAsBefore() {
+        Payment payment = f.aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.PROCESSING, 1999));
+        f.clock.advance(EXPIRY.plusSeconds(1));
+
+        resolver.resolveDue();
+
+        assertThat(gateway.closed).isEmpty();
+        assertThat(f.statusOf(payment)).isEqualTo(PaymentStatus.PROCESSING);
+        assertThat(f.caseOf(payment).status()).isEqualTo(ResolutionStatus.OPEN);
     }
 
     @Test

@@ -25,6 +25,9 @@ final class ScriptedQueries implements ChannelGateway {
     final String channel;
     final Deque<Supplier<TradeQueryAnswer>> answers = new ArrayDeque<>();
     final Deque<Supplier<RefundAnswer>> refundAnswers = new ArrayDeque<>();
+    /** Empty: this channel has no close (as the sandbox), and the port's default refuses definitely. */
+    final Deque<Supplier<CloseAnswer>> closeAnswers = new ArrayDeque<>();
+    final List<String> closed = new ArrayList<>();
     final List<String> asked = new ArrayList<>();
     final List<String> refundsAsked = new ArrayList<>();
     Runnable onRegister = () -> { };
@@ -35,6 +38,11 @@ final class ScriptedQueries implements ChannelGateway {
 
     ScriptedQueries then(Supplier<TradeQueryAnswer> answer) {
         answers.add(answer);
+        return this;
+    }
+
+    ScriptedQueries thenClose(Supplier<CloseAnswer> answer) {
+        closeAnswers.add(answer);
         return this;
     }
 
@@ -63,6 +71,15 @@ final class ScriptedQueries implements ChannelGateway {
     public TradeQueryAnswer queryTrade(String outTradeNo, String merchantAccount) {
         asked.add(outTradeNo + "@" + merchantAccount);
         return answers.isEmpty() ? new TradeQueryAnswer.NotFound("{}") : answers.removeFirst().get();
+    }
+
+    @Override
+    public CloseAnswer closeTrade(String outTradeNo, String merchantAccount) {
+        if (closeAnswers.isEmpty()) {
+            return ChannelGateway.super.closeTrade(outTradeNo, merchantAccount);
+        }
+        closed.add(outTradeNo + "@" + merchantAccount);
+        return closeAnswers.removeFirst().get();
     }
 
     @Override

@@ -2,10 +2,12 @@ package dev.tristate.adapter.out.channel.sandbox;
 
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.payment.port.out.ChannelStatement;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.reconciliation.StatementLine;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Clock;
@@ -117,20 +119,26 @@ public final class SandboxChannelGateway implements ChannelGateway {
 
     /**
      * The contract's statement: {@code GET {baseUrl}/sandbox-channel/statements/{yyyy-MM-dd}}, the merchant's rows
-     * (the signed request says whose) as the sandbox wrote them (the caller reads them). 404 or another 4xx is DEFINITE, 5xx RETRYABLE, a
-     * lost answer UNKNOWN.
+     * (the signed request says whose), read as the sandbox's CSV. 404 or another 4xx is DEFINITE, 5xx RETRYABLE, a
+     * lost answer UNKNOWN; a file that does not read is refused whole.
      */
     @Override
-    public byte[] fetchStatement(LocalDate day, String merchantAccount) {
+    public ChannelStatement fetchStatement(LocalDate day, String merchantAccount, long maxBytes) {
         Objects.requireNonNull(day, "day");
         Objects.requireNonNull(merchantAccount, "merchant account");
         URI uri = http.uri("/sandbox-channel/statements/" + day);
         HttpResponse<byte[]> response = http.get(uri, "text/csv", "the statement of " + day, merchantAccount);
         int status = response.statusCode();
         if (status == 200) {
-            return response.body() == null ? new byte[0] : response.body();
+            byte[] file = response.body() == null ? new byte[0] : response.body();
+            return ChannelStatement.of(parseStatement(file, day, maxBytes), file);
         }
         throw SandboxAnswers.statusFailure(status, response.body(), "the statement of " + day);
+    }
+
+    @Override
+    public List<StatementLine> parseStatement(byte[] file, LocalDate day, long maxBytes) {
+        return new SandboxStatementParser(maxBytes).parse(file, day);
     }
 
     /**

@@ -9,6 +9,8 @@ import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.reconciliation.StatementEntryType;
+import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.sandbox.SandboxChannelConfiguration;
 import dev.tristate.sandbox.SandboxMerchants;
 import dev.tristate.testing.SandboxRequests;
@@ -16,7 +18,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -96,11 +97,16 @@ class SandboxGatewayRefundsAgainstTheSandboxTest {
         });
         assertThat(again).isEqualTo(first);
         assertThat(queried).isEqualTo(first);
-        String statement = new String(gateway.fetchStatement(
-                LocalDate.ofInstant(((RefundAnswer.Succeeded) first).refundedAt(), ZoneOffset.UTC), MERCHANT),
-                StandardCharsets.UTF_8);
-        assertThat(statement).contains(((RefundAnswer.Succeeded) first).refundNo() + "," + outTradeNo
-                + ",REFUND,SUCCESS,500,CNY,");
+        RefundAnswer.Succeeded refunded = (RefundAnswer.Succeeded) first;
+        List<StatementLine> statement = gateway.fetchStatement(
+                LocalDate.ofInstant(refunded.refundedAt(), ZoneOffset.UTC), MERCHANT, 1 << 20).lines();
+        assertThat(statement).anySatisfy(line -> {
+            assertThat(line.type()).isEqualTo(StatementEntryType.REFUND);
+            assertThat(line.tradeNo()).isEqualTo(refunded.refundNo());
+            assertThat(line.outTradeNo()).isEqualTo(outTradeNo);
+            assertThat(line.status()).isEqualTo("SUCCESS");
+            assertThat(line.amount()).isEqualTo(Money.of(500, "CNY"));
+        });
     }
 
     @Test

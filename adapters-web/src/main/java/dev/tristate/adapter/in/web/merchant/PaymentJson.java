@@ -57,6 +57,12 @@ final class PaymentJson implements PaymentResponseRenderer {
         return new RenderedResponse(202, JSON.writeValueAsString(creation(payment, PaymentStatus.UNKNOWN.name(), null)));
     }
 
+    @Override
+    public RenderedResponse tradeOutcomeUnknown(Payment payment) {
+        // Stored PENDING with no way to pay: the channel's answer was lost, and a second trade is never made for it.
+        return new RenderedResponse(202, JSON.writeValueAsString(creation(payment, payment.status().name(), null)));
+    }
+
     /**
      * The contract's payment view; {@code entitlements} as {@code [{"sku","status","granted_at"}]}, oldest first, and
      * beyond the contract's fields {@code refunds}, the payment's refunds as {@link RefundJson} shows them.

@@ -2,7 +2,6 @@ package dev.tristate.adapter.in.web.problem;
 
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyInUse;
 import dev.tristate.application.idempotency.port.in.IdempotencyKeyReused;
-import dev.tristate.application.payment.port.in.ChannelOutcomeUnknown;
 import dev.tristate.application.payment.port.in.ChannelRefused;
 import dev.tristate.application.payment.port.in.ChannelUnavailable;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
@@ -79,11 +78,6 @@ public class ProblemAdvice {
     @ExceptionHandler(ChannelRefused.class)
     ResponseEntity<byte[]> channelRefused(ChannelRefused e, HttpServletRequest request) {
         return answer(Problems.channelRefused(e.channel(), e.reason()), request);
-    }
-
-    @ExceptionHandler(ChannelOutcomeUnknown.class)
-    ResponseEntity<byte[]> channelOutcomeUnknown(ChannelOutcomeUnknown e, HttpServletRequest request) {
-        return answer(Problems.channelOutcomeUnknown(e.channel(), e.retryAfter()), request);
     }
 
     @ExceptionHandler(PersistenceFailure.class)

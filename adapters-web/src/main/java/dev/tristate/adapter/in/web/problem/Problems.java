@@ -78,13 +78,6 @@ public final class Problems {
                 "channel " + channel + " refused the trade; nothing was created: " + reason);
     }
 
-    public static Problem channelOutcomeUnknown(String channel, Duration retryAfter) {
-        return Problem.of(503, "CHANNEL_OUTCOME_UNKNOWN", "Channel outcome unknown",
-                "channel " + channel + " did not answer in time; the payment was not created. Send the same request"
-                        + " with the same Idempotency-Key again")
-                .withRetryAfter(retryAfter);
-    }
-
     public static Problem paymentNotFound(String paymentId) {
         return Problem.of(404, "PAYMENT_NOT_FOUND", "Payment not found", "no payment " + paymentId);
     }

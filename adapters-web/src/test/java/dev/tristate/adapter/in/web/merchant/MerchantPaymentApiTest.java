@@ -368,13 +368,23 @@ class MerchantPaymentApiTest {
     }
 
     @Test
-    void aChannelThatDoesNotAnswerIs503OutcomeUnknownWithRetryAfter() throws Exception {
+    void aChannelThatDoesNotAnswerIs202PendingWithoutPayUrlAndTheRetryGetsTheSameAnswer() throws Exception {
+        String key = newKey();
         api.gateway.failNextWith(new ChannelFailure(OutcomeClass.UNKNOWN, "Read timed out", null));
 
-        MockHttpServletResponse response = create(newKey(), BODY);
+        MockHttpServletResponse response = create(key, BODY);
 
-        assertProblem(response, 503, "CHANNEL_OUTCOME_UNKNOWN");
-        assertThat(response.getHeader("Retry-After")).isEqualTo("2");
+        assertThat(response.getStatus()).isEqualTo(202);
+        JsonNode pending = json(response);
+        assertThat(fieldNames(pending)).containsExactly("payment_id", "status", "merchant_order_id", "amount_minor",
+                "currency", "channel", "pay_url", "pay", "created_at");
+        assertThat(pending.get("status").stringValue()).isEqualTo("PENDING");
+        assertThat(pending.get("pay_url").isNull()).isTrue();
+        assertThat(pending.get("pay").isNull()).isTrue();
+        MockHttpServletResponse retry = create(key, BODY);
+        assertThat(retry.getStatus()).isEqualTo(202);
+        assertThat(retry.getHeader("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(retry.getContentAsString()).isEqualTo(response.getContentAsString());
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.util.Objects;
  * exists.
  *
  * <p>Failures that are not answers to the request itself are thrown: {@link IdempotencyKeyReused},
- * {@link IdempotencyKeyInUse}, {@link ChannelRefused}, {@link ChannelUnavailable}, {@link ChannelOutcomeUnknown} and
+ * {@link IdempotencyKeyInUse}, {@link ChannelRefused}, {@link ChannelUnavailable} and
  * {@code PersistenceFailure}; none of them is stored under the key.
  */
 public interface CreatePaymentUseCase {

@@ -27,4 +27,11 @@ public interface PaymentResponseRenderer {
      * until a retry finds the stored 201 or takes the key over.
      */
     RenderedResponse outcomeUnknown(Payment payment);
+
+    /**
+     * 202: the payment is stored PENDING, but the channel's answer to the trade's creation was lost, so there is no
+     * way to pay it; the channel is queried and the payment settles as it says (CLOSED at expiry when nobody can pay
+     * it). Stored: a retry under the key gets this answer and never a second trade.
+     */
+    RenderedResponse tradeOutcomeUnknown(Payment payment);
 }

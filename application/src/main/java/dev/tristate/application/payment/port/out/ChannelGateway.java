@@ -6,7 +6,10 @@ import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.reconciliation.StatementLine;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Objects;
 
@@ -46,12 +49,35 @@ public interface ChannelGateway {
     }
 
     /**
-     * Fetches the channel's statement of one day (UTC) for the merchant account, as the channel's CSV bytes (columns
-     * {@code trade_no,out_trade_no,type,status,amount_minor,currency,event_time}). A channel without a statement
-     * download refuses definitely; a timeout is UNKNOWN (fetch again later).
+     * Downloads the channel's bill of one day for the merchant account and reads it, all or nothing: a bill that does
+     * not parse, is of another day or account, or is larger than {@code maxBytes} is an {@link UnreadableStatement}.
+     * The day is a day in {@link #statementZone()}. A channel without a bill download refuses definitely; a timeout
+     * is UNKNOWN (fetch again later).
      */
-    default byte[] fetchStatement(LocalDate day, String merchantAccount) {
+    default ChannelStatement fetchStatement(LocalDate day, String merchantAccount, long maxBytes) {
         throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no statement download", null);
+    }
+
+    /**
+     * Reads a bill file in this channel's own format (one a person downloaded and uploads), with the same rules as
+     * {@link #fetchStatement}.
+     */
+    default List<StatementLine> parseStatement(byte[] file, LocalDate day, long maxBytes) {
+        throw UnreadableStatement.of(0, null, "channel " + channel() + " has no bill format to read");
+    }
+
+    /** The zone in which the channel cuts its bills into days (Alipay and WeChat Pay: China time). */
+    default ZoneId statementZone() {
+        return ZoneOffset.UTC;
+    }
+
+    /**
+     * Closes a trade nobody paid, so that it can no longer be paid (at expiry). Closing again is harmless. A timeout
+     * is UNKNOWN: the trade may be closed or may still be paid, so the caller asks the status query before anything
+     * else. A channel without a close refuses definitely.
+     */
+    default CloseAnswer closeTrade(String outTradeNo, String merchantAccount) {
+        throw new ChannelFailure(OutcomeClass.DEFINITE, "channel " + channel() + " has no trade close", null);
     }
 
     /**
@@ -83,6 +109,33 @@ public interface ChannelGateway {
             }
         }
     }
+    /** The channel's answer to a close. */
+    sealed interface CloseAnswer {
+        String rawAnswer();
+
+        /** The trade is closed: now, or it already was. Nobody can pay it any more. */
+        record Closed(String rawAnswer) implements CloseAnswer {
+            public Closed {
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+
+        /** The channel never saw the trade: nothing to close, and nobody paid it. */
+        record NotFound(String rawAnswer) implements CloseAnswer {
+            public NotFound {
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+
+        /** The trade is past closing (paid, or final in another way): the status query says what it is. */
+        record NotClosable(String reason, String rawAnswer) implements CloseAnswer {
+            public NotClosable {
+                Objects.requireNonNull(reason, "reason");
+                Objects.requireNonNull(rawAnswer, "raw answer");
+            }
+        }
+    }
+
     /** The channel's answer to a status query, with its raw text for the record. */
     sealed interface TradeQueryAnswer {
         String rawAnswer();

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The daily reconciliation: for every tenant's account at a channel that gives statements, yesterday's statement (UTC)
+ * The daily reconciliation: for every tenant's account at a channel that gives statements, yesterday's statement
  * is fetched and reconciled once it is complete, unless a run of that day already completed. A day whose statement is
  * not available yet is tried again on the next round.
  */
@@ -17,7 +17,10 @@ public interface RunDailyReconciliationsUseCase {
 
     DailyRound runDue();
 
-    /** What one round did: the day it reconciled, and per account what happened. */
+    /**
+     * What one round did: yesterday in UTC, and per account the channel day it reconciled (the channel's own
+     * yesterday: China time for Alipay) and what happened.
+     */
     record DailyRound(LocalDate day, List<AccountResult> results) {
         public DailyRound {
             Objects.requireNonNull(day, "day");
@@ -29,7 +32,7 @@ public interface RunDailyReconciliationsUseCase {
         }
     }
 
-    record AccountResult(TenantId tenantId, String channel, Outcome outcome, String detail) {
+    record AccountResult(TenantId tenantId, String channel, LocalDate day, Outcome outcome, String detail) {
     }
 
     enum Outcome {

@@ -1,7 +1,7 @@
-package dev.tristate.application.reconciliation.service;
+package dev.tristate.adapter.out.channel.sandbox;
 
-import dev.tristate.application.reconciliation.port.in.StatementRejected.Problem;
-import dev.tristate.application.reconciliation.port.in.StatementRejected;
+import dev.tristate.application.payment.port.out.UnreadableStatement.Problem;
+import dev.tristate.application.payment.port.out.UnreadableStatement;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.reconciliation.StatementComparison;
@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * ignored) for one day, all or nothing: every problem is collected (up to {@link #MAX_PROBLEMS}) and the statement
  * is refused as a whole, so a bad file never half-applies.
  */
-final class StatementParser {
+final class SandboxStatementParser {
 
     static final List<String> COLUMNS =
             List.of("trade_no", "out_trade_no", "type", "status", "amount_minor", "currency", "event_time");
@@ -39,7 +39,7 @@ final class StatementParser {
 
     private final long maxBytes;
 
-    StatementParser(long maxBytes) {
+    SandboxStatementParser(long maxBytes) {
         this.maxBytes = maxBytes;
     }
 
@@ -81,7 +81,7 @@ final class StatementParser {
                     + " (expected " + String.join(",", COLUMNS) + ")"));
         }
         if (!problems.isEmpty()) {
-            throw new StatementRejected(problems);
+            throw new UnreadableStatement(problems);
         }
         Instant start = StatementComparison.startOf(day);
         Instant end = StatementComparison.endOf(day);
@@ -129,13 +129,13 @@ final class StatementParser {
             }
         }
         if (!problems.isEmpty()) {
-            throw new StatementRejected(problems);
+            throw new UnreadableStatement(problems);
         }
         return lines;
     }
 
-    private static StatementRejected rejected(int line, String column, String message) {
-        return new StatementRejected(List.of(new Problem(line, column, message)));
+    private static UnreadableStatement rejected(int line, String column, String message) {
+        return new UnreadableStatement(List.of(new Problem(line, column, message)));
     }
 
     private static String identifier(String raw, int line, String column, List<Problem> problems) {

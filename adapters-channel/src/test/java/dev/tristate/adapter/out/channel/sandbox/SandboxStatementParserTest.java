@@ -1,9 +1,9 @@
-package dev.tristate.application.reconciliation.service;
+package dev.tristate.adapter.out.channel.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tristate.application.reconciliation.port.in.StatementRejected;
+import dev.tristate.application.payment.port.out.UnreadableStatement;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.reconciliation.StatementEntryType;
 import dev.tristate.domain.reconciliation.StatementLine;
@@ -16,11 +16,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The statement reader: the sandbox's CSV read exactly, and every malformed file refused whole with a clear reason. */
-class StatementParserTest {
+class SandboxStatementParserTest {
 
     private static final LocalDate DAY = LocalDate.of(2031, 5, 14);
     private static final String HEADER = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n";
-    private final StatementParser parser = new StatementParser(4096);
+    private final SandboxStatementParser parser = new SandboxStatementParser(4096);
 
     private List<StatementLine> parse(String csv) {
         return parser.parse(csv.getBytes(StandardCharsets.UTF_8), DAY);
@@ -73,7 +73,7 @@ class StatementParserTest {
             "HEADERT-1,\"pay_1,PAYMENT,SUCCESS,5,CNY,2031-05-14T08:00:00Z|quoted field is not closed"})
     void aMalformedStatementIsRefusedWithWhereAndWhy(String csv, String expected) {
         assertThatThrownBy(() -> parse(csv.replace("HEADER", HEADER)))
-                .isInstanceOf(StatementRejected.class).hasMessageContaining(expected);
+                .isInstanceOf(UnreadableStatement.class).hasMessageContaining(expected);
     }
 
     @Test
@@ -81,30 +81,30 @@ class StatementParserTest {
         assertThatThrownBy(() -> parse(HEADER
                 + "T-1,pay_1,PAYMENT,SUCCESS,5,CNY,2031-05-14T08:00:00Z\r\n"
                 + "T-1,pay_1,PAYMENT,SUCCESS,5,CNY,2031-05-14T08:00:00Z\r\n"))
-                .isInstanceOf(StatementRejected.class).hasMessageContaining("line 3, out_trade_no: pay_1 already has"
+                .isInstanceOf(UnreadableStatement.class).hasMessageContaining("line 3, out_trade_no: pay_1 already has"
                         + " a payment line (line 2)");
     }
 
     @Test
     void everyProblemIsReportedNotJustTheFirst() {
-        StatementRejected rejected = (StatementRejected) org.assertj.core.api.Assertions.catchThrowable(() -> parse(
+        UnreadableStatement rejected = (UnreadableStatement) org.assertj.core.api.Assertions.catchThrowable(() -> parse(
                 HEADER + "T-1,pay_1,PAYMENT,SUCCESS,1.5,CNY,2031-05-14T08:00:00Z\r\n"
                         + "T-2,pay_2,PAYMENT,SUCCESS,5,cny,2031-05-14T08:00:00Z\r\n"));
 
-        assertThat(rejected.problems()).extracting(StatementRejected.Problem::line).containsExactly(2, 3);
+        assertThat(rejected.problems()).extracting(UnreadableStatement.Problem::line).containsExactly(2, 3);
     }
 
     @Test
     void aStatementOverTheLimitIsRefusedBeforeItIsRead() {
         byte[] large = (HEADER + "x".repeat(5000)).getBytes(StandardCharsets.UTF_8);
 
-        assertThatThrownBy(() -> parser.parse(large, DAY)).isInstanceOf(StatementRejected.class)
+        assertThatThrownBy(() -> parser.parse(large, DAY)).isInstanceOf(UnreadableStatement.class)
                 .hasMessageContaining("more than the limit of 4096 bytes");
     }
 
     @Test
     void bytesThatAreNotUtf8AreRefused() {
         assertThatThrownBy(() -> parser.parse(new byte[] {(byte) 0xC3, (byte) 0x28}, DAY))
-                .isInstanceOf(StatementRejected.class).hasMessageContaining("not UTF-8");
+                .isInstanceOf(UnreadableStatement.class).hasMessageContaining("not UTF-8");
     }
 }
