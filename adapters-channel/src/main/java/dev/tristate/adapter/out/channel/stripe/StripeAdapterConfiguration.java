@@ -2,6 +2,7 @@ package dev.tristate.adapter.out.channel.stripe;
 
 import dev.tristate.application.callback.port.out.ChannelNotificationFormat;
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,7 +28,8 @@ public class StripeAdapterConfiguration {
      */
     @Bean
     @ConditionalOnProperty(prefix = "tristate.channels.stripe", name = "api-base")
-    ChannelGateway stripeChannelGateway(Environment env, ObjectProvider<StripeSecretKeys> keys) {
+    ChannelGateway stripeChannelGateway(Environment env, ObjectProvider<StripeSecretKeys> keys,
+                                        ObjectProvider<Clock> clock) {
         String prefix = "tristate.channels.stripe.";
         StripeGatewaySettings settings = new StripeGatewaySettings(
                 env.getRequiredProperty(prefix + "api-base"),
@@ -38,6 +40,7 @@ public class StripeAdapterConfiguration {
                 env.getProperty(prefix + "session-expiry", Duration.class, Duration.ofHours(1)),
                 env.getProperty(prefix + "max-statement-transactions", Integer.class, 100_000));
         StripeSecretKeys none = account -> Optional.empty();
-        return new StripeChannelGateway(settings, account -> keys.getIfAvailable(() -> none).secretKeyOf(account));
+        return new StripeChannelGateway(settings, account -> keys.getIfAvailable(() -> none).secretKeyOf(account),
+                clock.getIfUnique(Clock::systemUTC));
     }
 }

@@ -10,6 +10,7 @@ import com.stripe.param.checkout.SessionCreateParams;
 import dev.tristate.adapter.out.channel.stripe.StripeApi.Effect;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway;
+import dev.tristate.application.payment.port.out.ChannelStatement;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.ChannelReport;
@@ -18,7 +19,10 @@ import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.reconciliation.StatementLine;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -40,11 +44,15 @@ public final class StripeChannelGateway implements ChannelGateway {
     private final StripeGatewaySettings settings;
     private final StripeApi api;
     private final StripeRefunds refunds;
+    private final StripeClose close;
+    private final StripeStatements statements;
 
-    public StripeChannelGateway(StripeGatewaySettings settings, StripeSecretKeys keys) {
+    public StripeChannelGateway(StripeGatewaySettings settings, StripeSecretKeys keys, Clock clock) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.api = new StripeApi(settings, Objects.requireNonNull(keys, "secret keys"));
         this.refunds = new StripeRefunds(api, this::findIntent);
+        this.close = new StripeClose(api, this::findIntent, Objects.requireNonNull(clock, "clock"));
+        this.statements = new StripeStatements(api, settings.maxStatementTransactions());
     }
 
     @Override
@@ -125,6 +133,23 @@ public final class StripeChannelGateway implements ChannelGateway {
             throw new ChannelFailure(OutcomeClass.UNKNOWN, "unreadable Stripe PaymentIntent " + intent.getId()
                     + " of " + outTradeNo + ": " + unreadable.getMessage(), unreadable);
         }
+    }
+
+    @Override
+    public CloseAnswer closeTrade(String outTradeNo, String account) {
+        return close.close(outTradeNo, account);
+    }
+
+    /** The day's balance transactions (UTC), all or nothing: see {@link StripeStatements}. */
+    @Override
+    public ChannelStatement fetchStatement(LocalDate day, String account, long maxBytes) {
+        return statements.fetch(day, account, maxBytes);
+    }
+
+    /** A balance-transaction export as uploaded: see {@link StripeStatementCsv} for its columns. */
+    @Override
+    public List<StatementLine> parseStatement(byte[] file, LocalDate day, long maxBytes) {
+        return StripeStatementCsv.parse(file, day, maxBytes);
     }
 
     @Override

@@ -154,7 +154,7 @@ class StripeChannelGatewayTest extends StripeSimulatorHost {
     @Test
     void aStripeNobodyListensAtIsNotReached() {
         StripeChannelGateway nowhere = new StripeChannelGateway(settings("http://127.0.0.1:1/simulators/stripe",
-                Duration.ofSeconds(2)), any -> Optional.of("sk_test_0123456789abcdefgh"));
+                Duration.ofSeconds(2)), any -> Optional.of("sk_test_0123456789abcdefgh"), java.time.Clock.systemUTC());
 
         assertThat(failureOf(() -> nowhere.registerTrade(payment(100, "USD"), "checkout", account)))
                 .isEqualTo(OutcomeClass.RETRYABLE);

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.simulator.stripe.Fault;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -26,7 +28,9 @@ class StripeGatewayErrorsTest extends StripeSimulatorHost {
         REGISTER_TRADE("POST", "/v1/checkout/sessions", true),
         QUERY_TRADE("GET", "/v1/payment_intents/search", false),
         REFUND("POST", "/v1/refunds", true),
-        QUERY_REFUND("GET", "/v1/refunds", false);
+        QUERY_REFUND("GET", "/v1/refunds", false),
+        CLOSE_TRADE("POST", "/v1/checkout/sessions/", true),
+        FETCH_STATEMENT("GET", "/v1/balance_transactions", false);
 
         final String method;
         final String path;
@@ -85,7 +89,11 @@ class StripeGatewayErrorsTest extends StripeSimulatorHost {
     @ParameterizedTest(name = "{0}, {1}: {3}")
     @MethodSource("table")
     void eachErrorOfEachCallHasItsOutcomeClass(Call call, String name, Fault fault, OutcomeClass expected) {
-        Payment payment = call == Call.REGISTER_TRADE ? payment(1000, "USD") : paid(1000);
+        Payment payment = switch (call) {
+            case REGISTER_TRADE -> payment(1000, "USD");
+            case CLOSE_TRADE -> registered();
+            default -> paid(1000);
+        };
         simulator.force(account, new Fault(call.method, call.path, fault.kind(), fault.status(), fault.type(),
                 fault.code(), fault.message(), fault.param(), false, 1));
 
@@ -95,9 +103,17 @@ class StripeGatewayErrorsTest extends StripeSimulatorHost {
                 case QUERY_TRADE -> impatient.queryTrade(payment.id().value(), account);
                 case REFUND -> impatient.refund(refund(payment, "rfd_1", 100), account);
                 case QUERY_REFUND -> impatient.queryRefund(payment.id().value(), "rfd_1", account);
+                case CLOSE_TRADE -> impatient.closeTrade(payment.id().value(), account);
+                case FETCH_STATEMENT -> impatient.fetchStatement(LocalDate.now(ZoneOffset.UTC), account, 1_000_000);
             }
         });
 
         assertThat(actual).isEqualTo(expected);
+    }
+
+    private Payment registered() {
+        Payment payment = payment(1000, "USD");
+        gateway.registerTrade(payment, "checkout", account);
+        return payment;
     }
 }

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -65,8 +66,9 @@ abstract class StripeSimulatorHost {
         String key = "sk_test_" + suffix;
         simulator.register(new StripeAccount(account, List.of(key), null, null));
         StripeSecretKeys keys = stripeAccount -> stripeAccount.equals(account) ? Optional.of(key) : Optional.empty();
-        gateway = new StripeChannelGateway(settings(apiBase(), Duration.ofSeconds(10)), keys);
-        impatient = new StripeChannelGateway(settings(apiBase(), Duration.ofMillis(HANG_MS / 4)), keys);
+        gateway = new StripeChannelGateway(settings(apiBase(), Duration.ofSeconds(10)), keys, Clock.systemUTC());
+        impatient = new StripeChannelGateway(settings(apiBase(), Duration.ofMillis(HANG_MS / 4)), keys,
+                Clock.systemUTC());
     }
 
     String apiBase() {
