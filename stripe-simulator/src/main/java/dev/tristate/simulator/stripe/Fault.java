@@ -12,8 +12,9 @@ import java.util.Objects;
  *   <li>{@code RESET}: the answer's head promises a body that never comes whole; the connection is cut.</li>
  *   <li>{@code GARBAGE}: {@code 200} with a body that is not JSON.</li>
  * </ul>
- * With {@code afterActing} ({@link #onceActed()}) the call is carried out first (a refund is made, a session expired) and only its answer is
- * replaced: the classic lost answer. Otherwise nothing happens.
+ * With {@code afterActing} ({@link #onceActed()}) the call is carried out first (a refund is made, a session
+ * expired) and only its answer is replaced: the classic lost answer. Otherwise nothing happens (a {@code HANG} waits,
+ * then carries the call out).
  */
 public record Fault(String method, String path, Kind kind, int status, String type, String code, String message,
                     String param, boolean afterActing, int times) {

@@ -85,8 +85,11 @@ final class StripeClose {
                         return now;
                     }
                 });
-                return "expired".equals(expired.getStatus()) ? new CloseAnswer.Closed(raw(expired.getLastResponse()
-                        == null ? expired.toJson() : expired.getLastResponse().body())) : closeSession(expired, account);
+                if (!"expired".equals(expired.getStatus())) {
+                    return closeSession(expired, account);
+                }
+                return new CloseAnswer.Closed(expired.getLastResponse() == null ? expired.toJson()
+                        : expired.getLastResponse().body());
             }
         }
     }
@@ -117,7 +120,8 @@ final class StripeClose {
             }
             after = sessions.getData().get(sessions.getData().size() - 1).getId();
         }
-        throw new ChannelFailure(OutcomeClass.RETRYABLE, "more than " + MAX_PAGES * 100 + " Checkout Sessions in the last day; the one of " + outTradeNo + " was not looked for further",
+        throw new ChannelFailure(OutcomeClass.RETRYABLE, "more than " + MAX_PAGES * 100 + " Checkout Sessions in "
+                + "the last day; the one of " + outTradeNo + " was not looked for further",
                 null);
     }
 

@@ -27,9 +27,9 @@ import java.util.regex.Pattern;
  * are ignored): {@code balance_transaction_id}, {@code created_utc}, {@code currency}, {@code gross},
  * {@code reporting_category}, {@code source_id}, {@code payment_intent_id} and the metadata column
  * {@code payment_metadata[out_trade_no]} (chosen in the report's columns). {@code gross} is in major units, as the
- * report writes amounts ({@code 19.99}, {@code -2.50}). Rows of category {@code charge} are PAYMENT lines (trade number:
- * the PaymentIntent), rows of category {@code refund} are REFUND lines (trade number: the refund, {@code re_...});
- * other categories and rows without an order number are not lines. All or nothing, like every bill.
+ * report writes amounts ({@code 19.99}, {@code -2.50}). Rows of category {@code charge} are PAYMENT lines (trade
+ * number: the PaymentIntent), rows of category {@code refund} are REFUND lines (trade number: the refund,
+ * {@code re_...}); other categories and rows without an order number are not lines. All or nothing, like every bill.
  */
 final class StripeStatementCsv {
 

@@ -43,8 +43,8 @@ class StripeChannelGatewayTest extends StripeSimulatorHost {
 
         press(payUrl, "pay");
 
-        assertThat(gateway.queryTrade(payment.id().value(), account)).isInstanceOfSatisfying(TradeQueryAnswer.Found.class,
-                found -> {
+        assertThat(gateway.queryTrade(payment.id().value(), account))
+                .isInstanceOfSatisfying(TradeQueryAnswer.Found.class, found -> {
                     assertThat(found.report().status()).isEqualTo(ChannelTradeStatus.SUCCESS);
                     assertThat(found.report().amount()).isEqualTo(Money.of(1999, "USD"));
                     assertThat(found.report().channelTxnId().value()).startsWith("pi_");
@@ -89,7 +89,8 @@ class StripeChannelGatewayTest extends StripeSimulatorHost {
             assertThat(succeeded.refundNo()).startsWith("re_");
             assertThat(succeeded.amount()).isEqualTo(Money.of(300, "USD"));
         });
-        assertThat(((RefundAnswer.Succeeded) again).refundNo()).isEqualTo(((RefundAnswer.Succeeded) partial).refundNo());
+        assertThat(((RefundAnswer.Succeeded) again).refundNo())
+                .isEqualTo(((RefundAnswer.Succeeded) partial).refundNo());
         assertThat(rest).isInstanceOf(RefundAnswer.Succeeded.class);
         assertThat(gateway.queryRefund(payment.id().value(), "rfd_1", account)).isInstanceOfSatisfying(
                 RefundAnswer.Succeeded.class, queried -> assertThat(queried.refundNo())

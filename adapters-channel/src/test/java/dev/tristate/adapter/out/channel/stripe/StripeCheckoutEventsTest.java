@@ -110,7 +110,8 @@ class StripeCheckoutEventsTest {
         String tampered = COMPLETED.replace("1999", "1998");
         assertThat(format.verify(RawNotifications.raw("stripe", ACCOUNT,
                 Map.of("Stripe-Signature", genuine.headerValues("Stripe-Signature").get(0)),
-                tampered.getBytes(StandardCharsets.UTF_8)), List.of(SECRET), NOW)).isEqualTo(Verification.BAD_SIGNATURE);
+                tampered.getBytes(StandardCharsets.UTF_8)), List.of(SECRET), NOW))
+                .isEqualTo(Verification.BAD_SIGNATURE);
     }
 
     private static RawNotification signed(String body, String secret) {
