@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -231,7 +232,7 @@ public final class StripeChannelGateway implements ChannelGateway {
         return name.length() > 250 ? name.substring(0, 250) : name;
     }
 
-    static String metadata(java.util.Map<String, String> metadata) {
+    static String metadata(Map<String, String> metadata) {
         return metadata == null ? null : metadata.get(OUT_TRADE_NO);
     }
 }
