@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,6 +80,19 @@ public final class InMemoryNotificationStores {
                 }
             }
             return views;
+        }
+
+        @Override
+        public synchronized Map<Long, byte[]> rawBodies(TenantId tenantId, PaymentId paymentId, String source) {
+            Map<Long, byte[]> bodies = new LinkedHashMap<>();
+            for (StoredNotification n : rows) {
+                Entry e = n.entry();
+                if (tenantId.equals(e.tenantId()) && paymentId.value().equals(e.paymentId())
+                        && source.equals(e.source())) {
+                    bodies.put(n.id(), e.rawBody().clone());
+                }
+            }
+            return bodies;
         }
 
         public synchronized List<StoredNotification> rows() {

@@ -3,6 +3,7 @@ package dev.tristate.application.fakes;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;
@@ -80,6 +81,17 @@ public class InMemoryRefundStore implements RefundStore, InMemoryTransactions.Pa
     }
 
     @Override
+    public synchronized boolean keepAnswer(Refund refund, ChannelWords answer) {
+        Refund r = rows.get(refund.id());
+        if (r == null || !r.tenantId().equals(refund.tenantId())
+                || r.lastAnswer() != null && r.lastAnswer().receivedAt().isAfter(answer.receivedAt())) {
+            return false;
+        }
+        rows.put(r.id(), r.withLastAnswer(answer));
+        return true;
+    }
+
+    @Override
     public synchronized List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit) {
         return rows.values().stream().filter(r -> r.status().isOpen() && r.updatedAt().isBefore(staleBefore))
                 .limit(limit).map(r -> new ResolutionCases.Candidate(r.tenantId(), r.id(), r.channel()))
@@ -110,7 +122,7 @@ public class InMemoryRefundStore implements RefundStore, InMemoryTransactions.Pa
 
     private static Refund with(Refund r, RefundStatus status, String refundNo, String reason, Instant now) {
         return new Refund(r.id(), r.tenantId(), r.paymentId(), r.channel(), r.amount(), r.reason(), status, refundNo,
-                reason, r.createdAt(), now);
+                reason, r.createdAt(), now, r.lastAnswer());
     }
 
     @Override

@@ -10,11 +10,12 @@ import java.util.Objects;
  * One refund of a payment, as the merchant asked for it and as far as the channel has answered. The refund id is the
  * {@code out_refund_no} the channel dedupes on; {@code channelRefundNo} is the channel's own id, known once it
  * succeeded. Status changes are written by the persistence adapter with a status precondition (see
- * {@link RefundStatus}); this record only carries the state.
+ * {@link RefundStatus}); this record only carries the state. {@code lastAnswer} is the channel's latest answer about
+ * the refund in its own words (null until it answered), kept even when the answer changed nothing, for support staff.
  */
 public record Refund(RefundId id, TenantId tenantId, PaymentId paymentId, String channel, Money amount, String reason,
                      RefundStatus status, String channelRefundNo, String failureReason, Instant createdAt,
-                     Instant updatedAt) {
+                     Instant updatedAt, ChannelWords lastAnswer) {
 
     /** The longest reason a merchant may give. */
     public static final int MAX_REASON = 256;
@@ -40,7 +41,13 @@ public record Refund(RefundId id, TenantId tenantId, PaymentId paymentId, String
     /** A new refund of {@code payment}, not yet sent to the channel. */
     public static Refund request(RefundId id, Payment payment, Money amount, String reason, Instant now) {
         return new Refund(id, payment.tenantId(), payment.id(), payment.channel(), amount, reason,
-                RefundStatus.PENDING, null, null, now, now);
+                RefundStatus.PENDING, null, null, now, now, null);
+    }
+
+    /** This refund with the channel's latest answer about it. */
+    public Refund withLastAnswer(ChannelWords answer) {
+        return new Refund(id, tenantId, paymentId, channel, amount, reason, status, channelRefundNo, failureReason,
+                createdAt, updatedAt, answer);
     }
 
     /** Why {@code reason} cannot be a new refund's reason (optional), or null. */

@@ -22,6 +22,11 @@ public enum CredentialKind {
     ALIPAY_PUBLIC_KEY("alipay", "alipay-public-key", key -> rsaKey(key, X509EncodedKeySpec::new, "X.509 public")),
     /** The app's RSA private key as Alipay's SDK reads it: base64 of the PKCS#8 encoding (PEM armour is taken off). */
     ALIPAY_APP_PRIVATE_KEY("alipay", "app-private-key", key -> rsaKey(key, PKCS8EncodedKeySpec::new, "PKCS#8 private")),
+    /**
+     * The Alipay seller (the merchant's PID, {@code 2088} and 12 digits) the tenant's app collects for: notifications
+     * must name it as {@code seller_id} and bills must be of it. Not a secret, but kept and rotated like one.
+     */
+    ALIPAY_SELLER_ID("alipay", "seller-id", CredentialKind::alipaySellerId),
     /** A Stripe webhook endpoint's signing secret: {@code whsec_} and at least 16 letters, digits or underscores. */
     STRIPE_ENDPOINT_SECRET("stripe", "stripe-endpoint-secret", CredentialKind::stripeSecret),
     /**
@@ -88,6 +93,7 @@ public enum CredentialKind {
             case SANDBOX_SIGNING_SECRET -> "a sandbox signing secret";
             case ALIPAY_PUBLIC_KEY -> "an Alipay public key";
             case ALIPAY_APP_PRIVATE_KEY -> "an Alipay app private key";
+            case ALIPAY_SELLER_ID -> "an Alipay seller id";
             case STRIPE_ENDPOINT_SECRET -> "a Stripe endpoint secret";
             case STRIPE_SECRET_KEY -> "a Stripe secret key";
         };
@@ -100,6 +106,15 @@ public enum CredentialKind {
             throw new IllegalArgumentException(what + " is 16 to 256 printable ASCII characters without spaces");
         }
         return secret;
+    }
+
+    private static String alipaySellerId(String sellerId) {
+        if (sellerId.length() != 16 || !sellerId.startsWith("2088")
+                || !sellerId.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new IllegalArgumentException("an Alipay seller id is 2088 followed by 12 digits (the PID Alipay "
+                    + "shows the merchant)");
+        }
+        return sellerId;
     }
 
     private static String stripeSecret(String secret) {

@@ -88,4 +88,16 @@ class CredentialKindTest {
         assertThatThrownBy(() -> CredentialKind.ALIPAY_APP_PRIVATE_KEY.checkedAccountId("app-1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("digits");
     }
+
+    @Test
+    void anAlipaySellerIdIs2088AndTwelveDigits() {
+        assertThat(CredentialKind.ALIPAY_SELLER_ID.checkedSecret(" 2088101117955611 ")).isEqualTo("2088101117955611");
+        assertThat(CredentialKind.ALIPAY_SELLER_ID.channel()).isEqualTo("alipay");
+        assertThat(CredentialKind.ALIPAY_SELLER_ID.secretName()).isEqualTo("seller-id");
+        for (String bad : new String[] {"2088", "1088101117955611", "20881011179556110", "2088a01117955611",
+                "2088 01117955611"}) {
+            assertThatThrownBy(() -> CredentialKind.ALIPAY_SELLER_ID.checkedSecret(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2088 followed by 12 digits");
+        }
+    }
 }

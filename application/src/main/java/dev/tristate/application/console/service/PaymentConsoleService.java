@@ -24,14 +24,17 @@ import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.PaymentCriteria;
 import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.tenant.TenantId;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /** Payments for support staff: the search, and one payment's timeline assembled from every store that knows it. */
 class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery, OpenRefundsQuery {
@@ -81,12 +84,17 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
         List<TimelineEntry> entries = new ArrayList<>();
         entries.add(new TimelineEntry(payment.createdAt(), Kind.CREATED, "PENDING", null,
                 payment.amount() + " " + payment.channel(), null));
+        // Our own questions' answers are shown as received; a callback's raw bytes never reach the page.
+        Map<Long, byte[]> answers = notifications.rawBodies(tenantId, paymentId, StatusQuery.NOTIFICATION_SOURCE);
         for (NotificationView n : notifications.forPayment(tenantId, paymentId)) {
-            Kind kind = StatusQuery.NOTIFICATION_SOURCE.equals(n.source()) ? Kind.QUERY : Kind.NOTIFICATION;
-            entries.add(new TimelineEntry(n.receivedAt(), kind,
+            boolean query = StatusQuery.NOTIFICATION_SOURCE.equals(n.source());
+            byte[] answer = query ? answers.get(n.id()) : null;
+            entries.add(new TimelineEntry(n.receivedAt(), query ? Kind.QUERY : Kind.NOTIFICATION,
                     n.source() + " " + n.channel() + (n.reportedStatus() == null ? "" : " " + n.reportedStatus()),
                     n.outcome().name(), "signature " + n.signatureResult()
-                    + (n.reason() == null ? "" : "; " + n.reason()), null));
+                    + (n.reason() == null ? "" : "; " + n.reason()), null,
+                    answer == null ? null : ChannelWords.of(new String(answer, StandardCharsets.UTF_8),
+                            n.receivedAt())));
             if (n.transitioned()) {
                 entries.add(new TimelineEntry(n.receivedAt(), Kind.TRANSITION,
                         n.statusBefore() + " → " + n.statusAfter(), n.statusAfter().name(),
@@ -114,7 +122,7 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
         }
         for (Refund r : refunds.findByPayment(tenantId, paymentId)) {
             entries.add(new TimelineEntry(r.createdAt(), Kind.REFUND, r.id().value() + " " + r.amount(),
-                    r.status().name(), refundDetail(r), null));
+                    r.status().name(), refundDetail(r), null, r.lastAnswer()));
         }
         for (AuditEntry a : audit.forSubject("payment", paymentId.value())) {
             entries.add(auditEntry(a));

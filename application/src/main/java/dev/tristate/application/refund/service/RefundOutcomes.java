@@ -10,6 +10,7 @@ import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.Refund;
@@ -32,7 +33,8 @@ import java.util.Objects;
  * {@link Payment#applyRefund} through its conditional update, the RefundSucceeded outbox event (its id derived from the
  * refund id: one per refund), and, when the payment is now fully refunded, the keyed task that revokes its grants.
  * "Refused" and "not found" are the channel's word that nothing was refunded: FAILED, which frees the amount. A timeout
- * is never an answer here: {@link #recordUnknown} writes it down as UNKNOWN for the resolver.
+ * is never an answer here: {@link #recordUnknown} writes it down as UNKNOWN for the resolver. Every answer's text is
+ * kept with the refund ({@link #keepAnswer}), in the same unit of work as its effect.
  */
 class RefundOutcomes implements ApplyRefundAnswerUseCase {
 
@@ -72,6 +74,7 @@ class RefundOutcomes implements ApplyRefundAnswerUseCase {
      */
     Applied applyWithin(Refund refund, RefundAnswer answer) {
         Instant now = now();
+        keepAnswer(refunds, refund, answer, now);
         Refund current = refunds.find(refund.tenantId(), refund.id()).orElseThrow(
                 () -> new IllegalStateException("refund " + refund.id() + " is not stored"));
         if (!current.status().isOpen()) {
@@ -93,6 +96,15 @@ class RefundOutcomes implements ApplyRefundAnswerUseCase {
         cases.open(current.tenantId(), current.id(), current.channel(), "REFUND_PROCESSING",
                 now.plus(firstQueryAfter));
         return new Applied(Effect.STILL_OPEN, current, "the channel is processing the refund");
+    }
+
+    /**
+     * Keeps the channel's words with the refund, whatever they change (PROCESSING, an answer about a refund settled
+     * already): support staff see what the channel said, not only what we made of it. Only an answer comes here; a
+     * timeout has no words.
+     */
+    static void keepAnswer(RefundStore refunds, Refund refund, RefundAnswer answer, Instant now) {
+        refunds.keepAnswer(refund, ChannelWords.of(answer.rawAnswer(), now));
     }
 
     /** The channel refused the call for good before acting (DEFINITE): FAILED, inside the caller's unit of work. */

@@ -40,7 +40,9 @@ import java.util.TreeMap;
  * </ul>
  * The repair QUERY_REFUND asks the channel about our refund: an open one gets a resolver case due at once, so the
  * channel's answer is applied by the resolver through {@link RefundOutcomes} (the path of every refund answer); a
- * settled one is asked at once, and an answer that contradicts it fails the repair with why, for a person.
+ * settled one is asked at once, its answer kept with the refund (as every refund answer is), and an answer that
+ * contradicts it fails the repair with why, for a person: that failure rolls the repair's unit of work back, the kept
+ * answer with it, and the failed repair's result names what the channel answered instead.
  */
 class RefundReconciliation implements RefundLedgerView {
 
@@ -128,6 +130,7 @@ class RefundReconciliation implements RefundLedgerView {
                     + " answer applied" : "the resolver case of refund " + subject + " is flagged: a person has it";
         }
         RefundAnswer answer = ask(tenantId, refund);
+        RefundOutcomes.keepAnswer(refunds, refund, answer, clock.instant().truncatedTo(ChronoUnit.MICROS));
         boolean channelRefunded = answer instanceof RefundAnswer.Succeeded s && s.amount().equals(refund.amount());
         if (refund.status() == RefundStatus.SUCCEEDED && channelRefunded) {
             return "the channel confirms refund " + subject + " (" + ((RefundAnswer.Succeeded) answer).refundNo()

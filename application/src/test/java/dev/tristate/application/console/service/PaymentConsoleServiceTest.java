@@ -32,6 +32,7 @@ import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.outcome.Backoff;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -130,6 +131,53 @@ class PaymentConsoleServiceTest {
     }
 
     @Test
+    void aQueryShowsTheChannelsAnswerAsReceivedAndACallbackNeverShowsItsBytes() {
+        payments.insert(aPendingPayment().build());
+        notifications.record(notification("CALLBACK", at(10), "{\"sign\":\"callback-secret\"}"));
+        notifications.record(notification(StatusQuery.NOTIFICATION_SOURCE, at(20),
+                "{\"trade_status\":\"TRADE_SUCCESS\",\"msg\":\"<b>成功</b>\"}"));
+
+        List<TimelineEntry> entries = service.timeline(DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID).entries();
+
+        assertThat(entries).filteredOn(e -> e.kind() == Kind.NOTIFICATION).singleElement()
+                .satisfies(e -> assertThat(e.channelWords()).isNull());
+        assertThat(entries).filteredOn(e -> e.kind() == Kind.QUERY).singleElement().satisfies(e -> {
+            assertThat(e.channelWords()).isEqualTo(new ChannelWords(
+                    "{\"trade_status\":\"TRADE_SUCCESS\",\"msg\":\"<b>成功</b>\"}", 50, at(20)));
+            assertThat(e.channelWords().cut()).isFalse();
+        });
+    }
+
+    @Test
+    void aLongQueryAnswerIsCutAndSaysSo() {
+        payments.insert(aPendingPayment().build());
+        notifications.record(notification(StatusQuery.NOTIFICATION_SOURCE, at(20), "y".repeat(7_000)));
+
+        TimelineEntry query = service.timeline(DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID).entries().stream()
+                .filter(e -> e.kind() == Kind.QUERY).findFirst().orElseThrow();
+
+        assertThat(query.channelWords().text()).hasSize(ChannelWords.MAX_TEXT);
+        assertThat(query.channelWords().length()).isEqualTo(7_000);
+        assertThat(query.channelWords().cut()).isTrue();
+    }
+
+    @Test
+    void aRefundShowsTheChannelsLatestAnswerAndARefundNotYetAnsweredShowsNone() {
+        Payment paid = aPendingPayment().withAmount(1999, "CNY").withStatus(PaymentStatus.SUCCEEDED).build();
+        payments.insert(paid);
+        Refund answered = Refund.request(new RefundId("rfd_1"), paid, Money.of(500, "CNY"), "damaged", at(60));
+        refunds.insert(answered);
+        ChannelWords words = ChannelWords.of("{\"refund_status\":\"PROCESSING\"}", at(61));
+        refunds.keepAnswer(answered, words);
+        refunds.insert(Refund.request(new RefundId("rfd_2"), paid, Money.of(300, "CNY"), "", at(70)));
+
+        List<TimelineEntry> entries = service.timeline(DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID).entries().stream()
+                .filter(e -> e.kind() == Kind.REFUND).toList();
+
+        assertThat(entries).extracting(TimelineEntry::channelWords).containsExactly(words, null);
+    }
+
+    @Test
     void anotherTenantsInboxRecordOfTheSameEventIdIsNotShown() {
         payments.insert(aPendingPayment().build());
         outbox.add(new OutboxEventView(EVENT, DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID.value(), "PaymentSucceeded",
@@ -146,8 +194,12 @@ class PaymentConsoleServiceTest {
     }
 
     private static NotificationLog.Entry notification(String source, java.time.Instant at) {
+        return notification(source, at, "");
+    }
+
+    private static NotificationLog.Entry notification(String source, java.time.Instant at, String rawBody) {
         return new NotificationLog.Entry("sandbox", source, DEFAULT_TENANT_ID, null, DEFAULT_PAYMENT_ID.value(),
                 "txn-0001", "SUCCESS", 10_000L, "CNY", "trace-" + at.getEpochSecond(), SignatureResult.VALID,
-                NotificationOutcome.APPLIED, null, null, "", new byte[0], at, null);
+                NotificationOutcome.APPLIED, null, null, "", rawBody.getBytes(StandardCharsets.UTF_8), at, null);
     }
 }

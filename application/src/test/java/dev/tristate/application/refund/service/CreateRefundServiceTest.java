@@ -284,4 +284,47 @@ class CreateRefundServiceTest {
         assertThat(stored(first).status()).isEqualTo(RefundStatus.SUCCEEDED);
         assertThat(payments.findById(TENANT, paid.id()).orElseThrow().refunded().minor()).isEqualTo(400);
     }
+
+    @Test
+    void theChannelsAnswerToTheRequestIsKeptWithTheRefundEvenWhenItIsStillProcessing() {
+        channel.answer = r -> new RefundAnswer.Processing("<xml><result_code>PROCESSING</result_code></xml>");
+
+        IdempotentResponse answer = refund("k-1", 400);
+
+        Refund kept = stored(refundIdIn(answer));
+        assertThat(kept.status()).isEqualTo(RefundStatus.PENDING);
+        assertThat(kept.lastAnswer().text()).isEqualTo("<xml><result_code>PROCESSING</result_code></xml>");
+        assertThat(kept.lastAnswer().receivedAt()).isEqualTo(T0);
+        assertThat(kept.updatedAt()).as("an answer is no settlement").isEqualTo(T0);
+    }
+
+    @Test
+    void aRefusalIsKeptInTheChannelsWordsBesideWhyItFailed() {
+        channel.answer = r -> new RefundAnswer.Refused("REFUND_REFUSED: no",
+                "{\"code\":\"40004\",\"sub_msg\":\"no\"}");
+
+        Refund failed = stored(refundIdIn(refund("k-1", 400)));
+
+        assertThat(failed.status()).isEqualTo(RefundStatus.FAILED);
+        assertThat(failed.failureReason()).isEqualTo("refused by the channel: REFUND_REFUSED: no");
+        assertThat(failed.lastAnswer().text()).isEqualTo("{\"code\":\"40004\",\"sub_msg\":\"no\"}");
+    }
+
+    @Test
+    void aChannelTimeoutKeepsNoAnswer() {
+        channel.answer = r -> {
+            throw new ChannelFailure(OutcomeClass.UNKNOWN, "Read timed out", null);
+        };
+
+        assertThat(stored(refundIdIn(refund("k-1", 400))).lastAnswer()).isNull();
+    }
+
+    @Test
+    void anAnswerWhoseEffectRolledBackIsNotKeptEither() {
+        channel.whileAsked = () -> payments.loseNextUpdates(1);
+
+        assertThatThrownBy(() -> refund("k-1", 400)).isInstanceOf(ChangedMeanwhile.class);
+
+        assertThat(stored(new RefundId(channel.asked.get(0))).lastAnswer()).isNull();
+    }
 }

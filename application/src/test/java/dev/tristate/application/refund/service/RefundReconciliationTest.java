@@ -159,6 +159,20 @@ class RefundReconciliationTest {
     }
 
     @Test
+    void theChannelsAnswerAboutASettledRefundIsKeptWithIt() {
+        Refund refund = succeeded("rfd_7", 500, "CR-7");
+        credentials.bindAccount(TENANT, CHANNEL, "acct-1", clock.instant());
+        answer = () -> new RefundAnswer.Succeeded("CR-7", Money.of(500, "CNY"), NOON, "{\"refund_no\":\"CR-7\"}");
+
+        reconciliation().queryRefund(TENANT, CHANNEL, "rfd_7", "carol", "checked");
+
+        Refund kept = refunds.find(TENANT, refund.id()).orElseThrow();
+        assertThat(kept.lastAnswer().text()).isEqualTo("{\"refund_no\":\"CR-7\"}");
+        assertThat(kept.lastAnswer().receivedAt()).isEqualTo(clock.instant());
+        assertThat(kept.updatedAt()).as("still when it settled").isEqualTo(NOON);
+    }
+
+    @Test
     void aSettledRefundTheChannelContradictsIsForAPerson() {
         succeeded("rfd_6", 500, "CR-6");
         credentials.bindAccount(TENANT, CHANNEL, "acct-1", clock.instant());

@@ -145,6 +145,57 @@ class RefundResolverTest {
     }
 
     @Test
+    void everyAnswerOfTheRefundQueryIsKeptWithTheRefundInTheChannelsOwnWordsTheLatestWinning() {
+        Refund refund = aRefundWhoseCallTimedOut();
+        gateway.thenRefund(() -> new RefundAnswer.Processing("{\"refund_status\":\"REFUND_PROCESSING\"}"));
+        gateway.thenRefund(() -> new RefundAnswer.Succeeded("ch-r1", REFUNDED, T0,
+                "{\"refund_status\":\"REFUND_SUCCESS\",\"refund_no\":\"ch-r1\"}"));
+        Instant firstAsked = f.clock.instant().truncatedTo(ChronoUnit.MICROS);
+
+        resolver.resolveDue();
+
+        Refund processing = f.refunds.find(SHOP, refund.id()).orElseThrow();
+        assertThat(processing.status()).isEqualTo(RefundStatus.UNKNOWN);
+        assertThat(processing.lastAnswer().text()).isEqualTo("{\"refund_status\":\"REFUND_PROCESSING\"}");
+        assertThat(processing.lastAnswer().receivedAt()).isEqualTo(firstAsked);
+
+        f.clock.advance(Duration.ofMinutes(1));
+        resolver.resolveDue();
+
+        Refund succeeded = f.refunds.find(SHOP, refund.id()).orElseThrow();
+        assertThat(succeeded.status()).isEqualTo(RefundStatus.SUCCEEDED);
+        assertThat(succeeded.lastAnswer().text()).contains("\"refund_no\":\"ch-r1\"");
+        assertThat(succeeded.lastAnswer().receivedAt()).isEqualTo(firstAsked.plus(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void anAnswerAboutARefundSettledWhileTheChannelWasAskedIsKeptThoughItChangesNothing() {
+        Refund refund = aRefundWhoseCallTimedOut();
+        gateway.thenRefund(() -> {
+            f.refunds.markFailed(refund, "refused by the channel: settled by another path", f.clock.instant());
+            return new RefundAnswer.Refused("REFUND_REFUSED", "{\"code\":\"REFUND_REFUSED\"}");
+        });
+
+        resolver.resolveDue();
+
+        Refund settled = f.refunds.find(SHOP, refund.id()).orElseThrow();
+        assertThat(lastQueryOf(refund).effect()).isEqualTo("ALREADY_SETTLED");
+        assertThat(settled.failureReason()).isEqualTo("refused by the channel: settled by another path");
+        assertThat(settled.lastAnswer().text()).isEqualTo("{\"code\":\"REFUND_REFUSED\"}");
+    }
+
+    @Test
+    void aRefundQueryThatTimesOutKeepsNoAnswer() {
+        Refund refund = aRefundWhoseCallTimedOut();
+        gateway.thenRefund(timesOut());
+
+        resolver.resolveDue();
+
+        assertThat(f.refunds.find(SHOP, refund.id()).orElseThrow().lastAnswer()).as("a timeout is no answer")
+                .isNull();
+    }
+
+    @Test
     void aRefundOfAnotherAmountAtTheChannelChangesNothingAndIsFlaggedForAPerson() {
         Refund refund = aRefundWhoseCallTimedOut();
         gateway.thenRefund(() -> new RefundAnswer.Succeeded("ch-r1", Money.of(400, "CNY"), T0, "{}"));

@@ -47,13 +47,27 @@ public final class AlipayNotificationFormat extends AbstractNotificationFormat {
             "TRADE_FINISHED", ChannelTradeStatus.SUCCESS,
             "TRADE_CLOSED", ChannelTradeStatus.CLOSED);
 
+    private static final String NOTIFY_TYPE = "trade_status_sync";
+
+    private final AlipaySellerIds sellerIds;
+
+    /** A format that requires no seller (no tenant has set one). */
     public AlipayNotificationFormat() {
+        this(AlipaySellerIds.NONE);
+    }
+
+    /** {@code sellerIds}: the seller a notification for an app must name, where its tenant set one. */
+    public AlipayNotificationFormat(AlipaySellerIds sellerIds) {
         super(CHANNEL, SECRET_NAME);
+        this.sellerIds = sellerIds;
     }
 
     @Override
     protected ParseResult.Parsed read(RawNotification raw) {
         AlipayForm form = AlipayForm.read(raw.body());
+        if (!NOTIFY_TYPE.equals(form.required("notify_type"))) {
+            throw new UnreadableNotification("Field notify_type must be " + NOTIFY_TYPE + ".");
+        }
         String appId = NotificationFields.identifier("app_id", form.required("app_id"));
         String notifyId = NotificationFields.identifier("notify_id", form.required("notify_id"));
         String outTradeNo = NotificationFields.identifier("out_trade_no", form.required("out_trade_no"));
@@ -66,9 +80,9 @@ public final class AlipayNotificationFormat extends AbstractNotificationFormat {
         Money amount = yuan(form.required("total_amount"), "total_amount");
         Instant notifyTime = alipayTime(form.required("notify_time"), "notify_time");
         Optional<Instant> paidAt = form.optional("gmt_payment").map(value -> alipayTime(value, "gmt_payment"));
-        if (status == ChannelTradeStatus.CLOSED && isRefund(form)) {
-            // A full refund closes the trade, but "closed" here does not mean "closed unpaid": refunds are not
-            // payment-status reports, so this one is acknowledged and nothing more.
+        if (isRefund(form)) {
+            // Alipay notifies refunds with the trade's status (TRADE_SUCCESS after a partial refund, TRADE_CLOSED after
+            // a full one): neither reports the payment's own result, so a refund notice is acknowledged, nothing more.
             status = null;
         }
         return new ParseResult.Parsed(notifyId, appId, outTradeNo, tradeNo, status, amount, paidAt.orElse(notifyTime));
@@ -93,7 +107,7 @@ public final class AlipayNotificationFormat extends AbstractNotificationFormat {
             Map<String, String> params = new HashMap<>(form.fields());
             try {
                 if (AlipaySignature.rsaCheckV1(params, publicKey, form.charset().name(), SIGN_TYPE)) {
-                    return Verification.VALID;
+                    return isOfTheSeller(form) ? Verification.VALID : Verification.BAD_SIGNATURE;
                 }
             } catch (AlipayApiException | RuntimeException e) {
                 // a key the SDK cannot read verifies nothing; another key may still match
@@ -124,6 +138,15 @@ public final class AlipayNotificationFormat extends AbstractNotificationFormat {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * Alipay signed it, but for the seller the tenant set? A genuine notification for another seller (another
+     * merchant's trade through a shared app) must not be read as this tenant's; without a seller set, any passes.
+     */
+    private boolean isOfTheSeller(AlipayForm form) {
+        Optional<String> expected = form.optional("app_id").flatMap(sellerIds::sellerIdOf);
+        return expected.isEmpty() || expected.equals(form.optional("seller_id"));
     }
 
     private static boolean isRefund(AlipayForm form) {

@@ -11,7 +11,9 @@ import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 public class MyBatisNotificationLog implements NotificationLog {
@@ -66,6 +68,15 @@ public class MyBatisNotificationLog implements NotificationLog {
                         r.statusAfter == null ? null : PaymentStatus.valueOf(r.statusAfter), r.reason,
                         Rows.instant(r.receivedAt)))
                 .toList();
+    }
+
+    @Override
+    public Map<Long, byte[]> rawBodies(TenantId tenantId, PaymentId paymentId, String source) {
+        Map<Long, byte[]> bodies = new LinkedHashMap<>();
+        for (NotificationRow r : translate(() -> mapper.rawBodies(tenantId.value(), paymentId.value(), source))) {
+            bodies.put(r.id, r.rawBody);
+        }
+        return bodies;
     }
 
     private static NotificationRow toRow(Entry e) {

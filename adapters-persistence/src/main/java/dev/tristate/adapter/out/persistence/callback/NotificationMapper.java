@@ -40,4 +40,8 @@ public interface NotificationMapper {
     Long findByDedupKey(@Param("dedupKey") String dedupKey);
 
     List<NotificationRow> forPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
+
+    /** Id and raw body of the payment's notifications of one source, in arrival order. */
+    List<NotificationRow> rawBodies(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+                                    @Param("source") String source);
 }

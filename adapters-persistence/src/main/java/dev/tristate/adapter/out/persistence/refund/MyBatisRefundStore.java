@@ -7,6 +7,7 @@ import dev.tristate.adapter.out.persistence.refund.RefundMapper.RefundRow;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;
@@ -96,6 +97,12 @@ public class MyBatisRefundStore implements RefundStore {
     }
 
     @Override
+    public boolean keepAnswer(Refund refund, ChannelWords answer) {
+        return translate(() -> mapper.keepAnswer(refund.tenantId().value(), refund.id().value(), answer.text(),
+                answer.length(), Rows.utc(answer.receivedAt()))) == 1;
+    }
+
+    @Override
     public List<ResolutionCases.Candidate> findStale(Instant staleBefore, int limit) {
         return translate(() -> mapper.findStale(Rows.utc(staleBefore), limit, OPEN, ACTIVE_CASES)).stream()
                 .map(r -> new ResolutionCases.Candidate(new TenantId(r.tenantId), new RefundId(r.refundId), r.channel))
@@ -134,12 +141,28 @@ public class MyBatisRefundStore implements RefundStore {
         row.failureReason = refund.failureReason();
         row.createdAt = Rows.utc(refund.createdAt());
         row.updatedAt = Rows.utc(refund.updatedAt());
+        if (refund.lastAnswer() != null) {
+            row.lastChannelAnswer = refund.lastAnswer().text();
+            row.lastChannelAnswerLength = refund.lastAnswer().length();
+            row.lastAnsweredAt = Rows.utc(refund.lastAnswer().receivedAt());
+        }
         return row;
     }
 
     private static Refund toRefund(RefundRow row) {
         return new Refund(new RefundId(row.id), new TenantId(row.tenantId), new PaymentId(row.paymentId), row.channel,
                 Money.of(row.amountMinor, row.currency), row.reason, RefundStatus.valueOf(row.status),
-                row.channelRefundNo, row.failureReason, Rows.instant(row.createdAt), Rows.instant(row.updatedAt));
+                row.channelRefundNo, row.failureReason, Rows.instant(row.createdAt), Rows.instant(row.updatedAt),
+                lastAnswer(row));
+    }
+
+    /** None until the channel first answered; the three columns are written together. */
+    private static ChannelWords lastAnswer(RefundRow row) {
+        if (row.lastAnsweredAt == null) {
+            return null;
+        }
+        String text = row.lastChannelAnswer == null ? "" : row.lastChannelAnswer;
+        return new ChannelWords(text, row.lastChannelAnswerLength == null ? text.length()
+                : row.lastChannelAnswerLength, Rows.instant(row.lastAnsweredAt));
     }
 }

@@ -22,6 +22,9 @@ public interface RefundMapper {
         String failureReason;
         LocalDateTime createdAt;
         LocalDateTime updatedAt;
+        String lastChannelAnswer;
+        Integer lastChannelAnswerLength;
+        LocalDateTime lastAnsweredAt;
     }
 
     class StaleRow {
@@ -44,6 +47,10 @@ public interface RefundMapper {
                @Param("now") LocalDateTime now, @Param("openStatuses") List<String> openStatuses);
 
     int markUnknown(@Param("tenantId") String tenantId, @Param("id") String id, @Param("now") LocalDateTime now);
+
+    /** The channel's answer, unless the refund keeps one received later. */
+    int keepAnswer(@Param("tenantId") String tenantId, @Param("id") String id, @Param("text") String text,
+                   @Param("length") int length, @Param("receivedAt") LocalDateTime receivedAt);
 
     /** Open refunds, oldest first (tenant optional). */
     List<RefundRow> findOpen(@Param("tenantId") String tenantId, @Param("limit") int limit,

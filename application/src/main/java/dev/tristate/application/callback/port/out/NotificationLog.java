@@ -9,6 +9,7 @@ import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -32,6 +33,13 @@ public interface NotificationLog {
 
     /** Every notification recorded about one payment of the tenant, in arrival order. */
     List<NotificationView> forPayment(TenantId tenantId, PaymentId paymentId);
+
+    /**
+     * The raw bytes of the notifications of one {@code source} recorded about one payment of the tenant, by id in
+     * arrival order. Apart from {@link #forPayment} on purpose: a callback's bytes may hold what only the channel and
+     * we should read, so a caller asks for the one source whose bytes it may show.
+     */
+    Map<Long, byte[]> rawBodies(TenantId tenantId, PaymentId paymentId, String source);
 
     /** {@code paymentId} is the out_trade_no as the notification gave it, which need not be an id of ours. */
     record Entry(String channel, String source, TenantId tenantId, String notifyId, String paymentId, String tradeNo,

@@ -2,6 +2,7 @@ package dev.tristate.application.refund.port.out;
 
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundId;
@@ -36,6 +37,13 @@ public interface RefundStore {
 
     /** PENDING -> UNKNOWN; false when it is not PENDING any more (then someone knows more than we do). */
     boolean markUnknown(Refund refund, Instant now);
+
+    /**
+     * Keeps the channel's answer about the refund as its latest, whatever the refund's status (an answer that changed
+     * nothing is kept too), without touching its status or {@code updatedAt}. False when the refund is not stored or
+     * keeps an answer received later than this one (the latest answer wins, whoever brought it).
+     */
+    boolean keepAnswer(Refund refund, ChannelWords answer);
 
     /**
      * PENDING or UNKNOWN refunds not changed since {@code staleBefore} that have no open or flagged resolver case,

@@ -12,7 +12,9 @@ import dev.tristate.domain.notification.SignatureResult;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -102,5 +104,27 @@ public abstract class NotificationLogContract {
             assertThat(v.reason()).isEqualTo("paid");
             assertThat(v.transitioned()).isTrue();
         });
+    }
+
+    @Test
+    void theRawBodiesOfOneSourceAreReadByIdAndNoOtherSourcesOrTenants() {
+        long callback = log().record(entry(tenant, "n-1", NotificationOutcome.APPLIED, null, T0));
+        Entry query = new Entry("sandbox", "QUERY", tenant, null, payment, "T-1", "SUCCESS", 1999L, "CNY", "trace-q",
+                SignatureResult.NOT_CHECKED, NotificationOutcome.APPLIED, null, null, "",
+                "{\"trade_status\":\"成功\"}".getBytes(StandardCharsets.UTF_8), T0.plusSeconds(1), null);
+        long first = log().record(query);
+        long second = log().record(new Entry("sandbox", "QUERY", tenant, null, payment, null, "NOT_FOUND", null, null,
+                "trace-r", SignatureResult.NOT_CHECKED, NotificationOutcome.APPLIED, null, null, "",
+                new byte[0], T0.plusSeconds(2), null));
+        log().record(new Entry("sandbox", "QUERY", new TenantId("t-log-" + UUID.randomUUID().toString()
+                .substring(0, 8)), null, payment, null, "SUCCESS", null, null, "trace-o",
+                SignatureResult.NOT_CHECKED, NotificationOutcome.APPLIED, null, null, "", new byte[]{'x'}, T0, null));
+
+        Map<Long, byte[]> bodies = log().rawBodies(tenant, new PaymentId(payment), "QUERY");
+
+        assertThat(bodies.keySet()).containsExactly(first, second).doesNotContain(callback);
+        assertThat(new String(bodies.get(first), StandardCharsets.UTF_8)).isEqualTo("{\"trade_status\":\"成功\"}");
+        assertThat(bodies.get(second)).isEmpty();
+        assertThat(log().rawBodies(tenant, new PaymentId(payment), "CALLBACK").keySet()).containsExactly(callback);
     }
 }

@@ -7,6 +7,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
@@ -167,5 +168,71 @@ public abstract class RefundStoreContract {
                 .map(ResolutionCases.Candidate::paymentId).toList();
 
         assertThat(found).contains(stale.id()).doesNotContain(fresh.id(), settled.id());
+    }
+
+    @Test
+    void aRefundKeepsTheChannelsLatestAnswerWithoutChangingItsStatusOrWhenItSettled() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund refund = aRefund(payment, 300, T0);
+        Instant settledAt = T0.plusSeconds(1);
+        refunds().markSucceeded(refund, "R-kept-" + refund.id().value(), settledAt);
+        ChannelWords words = ChannelWords.of("{\"code\":\"10000\",\"msg\":\"退款成功\"}" + "x".repeat(5_000),
+                T0.plusSeconds(2));
+
+        assertThat(refunds().keepAnswer(refund, words)).isTrue();
+
+        Refund kept = refunds().find(tenant, refund.id()).orElseThrow();
+        assertThat(kept.lastAnswer()).isEqualTo(words);
+        assertThat(kept.lastAnswer().text()).startsWith("{\"code\":\"10000\",\"msg\":\"退款成功\"}")
+                .hasSize(ChannelWords.MAX_TEXT);
+        assertThat(kept.lastAnswer().cut()).isTrue();
+        assertThat(kept.status()).isEqualTo(RefundStatus.SUCCEEDED);
+        assertThat(kept.updatedAt()).as("when it settled, which the statement's day reads").isEqualTo(settledAt);
+        assertThat(refunds().findByPayment(tenant, payment.id())).containsExactly(kept);
+        assertThat(refunds().findSucceeded(tenant, "sandbox", settledAt, settledAt.plusSeconds(1)))
+                .containsExactly(kept);
+    }
+
+    @Test
+    void anOlderAnswerDoesNotReplaceANewerOne() {
+        TenantId tenant = aTenant();
+        Refund refund = aRefund(aPaidPayment(tenant), 300, T0);
+        ChannelWords newer = ChannelWords.of("{\"status\":\"PROCESSING\"}", T0.plusSeconds(5));
+
+        assertThat(refunds().keepAnswer(refund, newer)).isTrue();
+        assertThat(refunds().keepAnswer(refund, ChannelWords.of("older", T0.plusSeconds(3)))).isFalse();
+        assertThat(refunds().find(tenant, refund.id()).orElseThrow().lastAnswer()).isEqualTo(newer);
+
+        ChannelWords latest = ChannelWords.of("{\"status\":\"SUCCESS\"}", T0.plusSeconds(6));
+        assertThat(refunds().keepAnswer(refund, latest)).isTrue();
+        Refund read = refunds().find(tenant, refund.id()).orElseThrow();
+        assertThat(read.lastAnswer()).isEqualTo(latest);
+        assertThat(read.lastAnswer().cut()).isFalse();
+        assertThat(read.status()).as("an answer is no settlement").isEqualTo(RefundStatus.PENDING);
+    }
+
+    @Test
+    void anAnswerIsKeptOnlyWithinTheRefundsTenant() {
+        TenantId tenant = aTenant();
+        Refund refund = aRefund(aPaidPayment(tenant), 300, T0);
+        Refund asAnotherTenant = new Refund(refund.id(), aTenant(), refund.paymentId(), refund.channel(),
+                refund.amount(), refund.reason(), refund.status(), null, null, refund.createdAt(), refund.updatedAt(),
+                null);
+
+        assertThat(refunds().keepAnswer(asAnotherTenant, ChannelWords.of("x", T0.plusSeconds(1)))).isFalse();
+        assertThat(refunds().find(tenant, refund.id()).orElseThrow().lastAnswer()).isNull();
+    }
+
+    @Test
+    void aRefundInsertedWithAnAnswerReadsItBack() {
+        TenantId tenant = aTenant();
+        Payment payment = aPaidPayment(tenant);
+        Refund refund = Refund.request(new RefundId("rfd_" + UUID.randomUUID().toString().replace("-", "")), payment,
+                Money.of(100, "CNY"), "", T0).withLastAnswer(ChannelWords.of("", T0.plusSeconds(1)));
+
+        refunds().insert(refund);
+
+        assertThat(refunds().find(tenant, refund.id())).contains(refund);
     }
 }

@@ -1,0 +1,71 @@
+package dev.tristate.simulator.alipay;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * The cashier: where page and WAP pay send the buyer and what a QR code points to. Opening it makes the trade known
+ * to the merchant's queries (as scanning a code does at Alipay). Pay succeeds the trade, Fail leaves it waiting (a
+ * failed attempt; the buyer may try again, and Alipay notifies nothing), Abandon closes it. Its form carries no CSRF
+ * token: it changes only the simulator's own trades.
+ */
+@Controller
+@RequestMapping("${tristate.alipay-simulator.path-prefix:/simulators/alipay}/cashier")
+class CashierController {
+
+    private final SimulatedTrades trades;
+    private final SimulatorSettings settings;
+
+    CashierController(SimulatedTrades trades, SimulatorSettings settings) {
+        this.trades = trades;
+        this.settings = settings;
+    }
+
+    @GetMapping("/{tradeNo}")
+    ResponseEntity<byte[]> page(@PathVariable String tradeNo) {
+        return trades.byTradeNo(tradeNo).map(trade -> {
+            trade.touch();
+            return CashierPage.html(HttpStatus.OK,
+                    CashierPage.trade(trade, trade.status(settings.clock().instant()), null));
+        }).orElseGet(CashierController::unknownTrade);
+    }
+
+    @PostMapping("/{tradeNo}")
+    ResponseEntity<byte[]> act(@PathVariable String tradeNo,
+                               @RequestParam(name = "action", required = false) String action,
+                               HttpServletRequest request) {
+        SimulatedTrade trade = trades.byTradeNo(tradeNo).orElse(null);
+        if (trade == null) {
+            return unknownTrade();
+        }
+        trade.touch();
+        boolean done = switch (action == null ? "" : action) {
+            case "pay" -> trades.pay(trade);
+            case "abandon" -> trades.close(trade);
+            case "fail" -> true;
+            default -> false;
+        };
+        SimulatedTrade.Status status = trade.status(settings.clock().instant());
+        if (!done) {
+            return CashierPage.html(HttpStatus.CONFLICT, CashierPage.trade(trade, status,
+                    "Nothing was changed: choose pay, fail or abandon while the trade is waiting."));
+        }
+        if ("fail".equals(action)) {
+            return CashierPage.html(HttpStatus.OK, CashierPage.trade(trade, status,
+                    "The payment failed; the trade is still waiting for payment."));
+        }
+        return ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create(request.getRequestURI())).build();
+    }
+
+    private static ResponseEntity<byte[]> unknownTrade() {
+        return CashierPage.html(HttpStatus.NOT_FOUND, CashierPage.message("Unknown trade", "Alipay has no such trade."));
+    }
+}
