@@ -28,7 +28,12 @@ public enum CredentialKind {
      */
     ALIPAY_SELLER_ID("alipay", "seller-id", CredentialKind::alipaySellerId),
     /** A Stripe webhook endpoint's signing secret: {@code whsec_} and at least 16 letters, digits or underscores. */
-    STRIPE_ENDPOINT_SECRET("stripe", "stripe-endpoint-secret", CredentialKind::stripeSecret);
+    STRIPE_ENDPOINT_SECRET("stripe", "stripe-endpoint-secret", CredentialKind::stripeSecret),
+    /**
+     * A Stripe API key the gateway calls Stripe with: a secret key ({@code sk_test_}, {@code sk_live_}) or a restricted
+     * key ({@code rk_test_}, {@code rk_live_}) followed by at least 16 letters or digits, as Stripe shows it.
+     */
+    STRIPE_SECRET_KEY("stripe", "stripe-secret-key", CredentialKind::stripeApiKey);
 
     /** The longest secret accepted (a 4096-bit PKCS#8 key in base64 is about 3,200 characters). */
     public static final int MAX_SECRET_LENGTH = 6000;
@@ -90,6 +95,7 @@ public enum CredentialKind {
             case ALIPAY_APP_PRIVATE_KEY -> "an Alipay app private key";
             case ALIPAY_SELLER_ID -> "an Alipay seller id";
             case STRIPE_ENDPOINT_SECRET -> "a Stripe endpoint secret";
+            case STRIPE_SECRET_KEY -> "a Stripe secret key";
         };
     }
 
@@ -120,6 +126,22 @@ public enum CredentialKind {
                     + " digits or underscores, as Stripe shows it");
         }
         return secret;
+    }
+
+    private static String stripeApiKey(String key) {
+        String rest = null;
+        for (String prefix : new String[] {"sk_test_", "sk_live_", "rk_test_", "rk_live_"}) {
+            if (key.startsWith(prefix)) {
+                rest = key.substring(prefix.length());
+            }
+        }
+        boolean wellFormed = rest != null && rest.length() >= 16 && rest.length() <= 250 && rest.chars().allMatch(c ->
+                (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+        if (!wellFormed) {
+            throw new IllegalArgumentException("a Stripe secret key is sk_test_, sk_live_, rk_test_ or rk_live_ "
+                    + "followed by at least 16 letters or digits, as Stripe shows it");
+        }
+        return key;
     }
 
     private static String rsaKey(String key, Function<byte[], KeySpec> spec, String encoding) {

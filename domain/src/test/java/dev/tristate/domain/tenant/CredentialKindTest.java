@@ -61,6 +61,22 @@ class CredentialKindTest {
     }
 
     @Test
+    void stripeSecretKeysAreSecretOrRestrictedKeysOfTestOrLiveMode() {
+        for (String good : new String[] {"sk_test_51AbcDEF0123456789xyz", "sk_live_0123456789abcdefGH",
+                "rk_test_0123456789abcdefGH", "rk_live_0123456789abcdefGH"}) {
+            assertThat(CredentialKind.STRIPE_SECRET_KEY.checkedSecret(" " + good + " ")).isEqualTo(good);
+        }
+        for (String bad : new String[] {"pk_test_0123456789abcdefGH", "sk_test_short", "whsec_0123456789abcdefghij",
+                "sk_test_0123456789abcdef-GH", "sk_prod_0123456789abcdefGH", "sk_test_" + "a".repeat(251)}) {
+            assertThatThrownBy(() -> CredentialKind.STRIPE_SECRET_KEY.checkedSecret(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sk_test_")
+                    .hasMessageNotContaining(bad);
+        }
+        assertThat(CredentialKind.STRIPE_SECRET_KEY.channel()).isEqualTo("stripe");
+        assertThat(CredentialKind.STRIPE_SECRET_KEY.secretName()).isEqualTo("stripe-secret-key");
+    }
+
+    @Test
     void accountIdsAreTokensAsTheSandboxChannelAcceptsThemAndAlipayAppIdsAreDigits() {
         assertThat(CredentialKind.SANDBOX_SIGNING_SECRET.checkedAccountId(" m-1_a.b:c ")).isEqualTo("m-1_a.b:c");
         assertThat(CredentialKind.ALIPAY_PUBLIC_KEY.checkedAccountId("2021000000000001")).isEqualTo("2021000000000001");

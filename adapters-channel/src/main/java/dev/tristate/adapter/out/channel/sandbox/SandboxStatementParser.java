@@ -1,5 +1,6 @@
 package dev.tristate.adapter.out.channel.sandbox;
 
+import dev.tristate.adapter.out.channel.CsvText;
 import dev.tristate.application.payment.port.out.UnreadableStatement.Problem;
 import dev.tristate.application.payment.port.out.UnreadableStatement;
 import dev.tristate.domain.money.Money;
@@ -7,10 +8,6 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.reconciliation.StatementComparison;
 import dev.tristate.domain.reconciliation.StatementEntryType;
 import dev.tristate.domain.reconciliation.StatementLine;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -48,19 +45,9 @@ final class SandboxStatementParser {
             throw rejected(0, null, "the statement is " + content.length + " bytes, more than the limit of "
                     + maxBytes + " bytes");
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
-        } catch (CharacterCodingException e) {
-            throw rejected(0, null, "the statement is not UTF-8 text");
-        }
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
-        }
         List<List<String>> records;
         try {
-            records = records(text);
+            records = CsvText.records(CsvText.utf8(content));
         } catch (IllegalArgumentException e) {
             throw rejected(0, null, e.getMessage());
         }
@@ -192,54 +179,5 @@ final class SandboxStatementParser {
             problems.add(new Problem(line, "event_time", "'" + raw.trim() + "' is not an RFC 3339 time"));
             return null;
         }
-    }
-
-    /** RFC 4180 records: CRLF or LF line ends, quoted fields with doubled quotes and line breaks inside. */
-    static List<List<String>> records(String text) {
-        List<List<String>> records = new ArrayList<>();
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        boolean any = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            any = true;
-            if (quoted) {
-                if (c == '"') {
-                    if (i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                        field.append('"');
-                        i++;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"' && field.isEmpty()) {
-                quoted = true;
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-                    i++;
-                }
-                fields.add(field.toString());
-                field.setLength(0);
-                records.add(fields);
-                fields = new ArrayList<>();
-                any = false;
-            } else {
-                field.append(c);
-            }
-        }
-        if (quoted) {
-            throw new IllegalArgumentException("a quoted field is not closed before the end of the file");
-        }
-        if (any) {
-            fields.add(field.toString());
-            records.add(fields);
-        }
-        return records;
     }
 }

@@ -22,15 +22,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Stripe webhook events about PaymentIntents. The endpoint is per tenant ({@code /callbacks/stripe/{account}}), so
- * the merchant key is the path's tenant hint. The signature ({@code Stripe-Signature}) is checked by the official
- * SDK over the raw body; the event is read strictly with Jackson rather than bound by the SDK, whose binding depends
- * on the account's API version.
+ * Stripe webhook events about PaymentIntents and Checkout Sessions. The endpoint is per tenant
+ * ({@code /callbacks/stripe/{account}}), so the merchant key is the path's tenant hint. The signature
+ * ({@code Stripe-Signature}) is checked by the official SDK over the raw body; the event is read strictly with Jackson
+ * rather than bound by the SDK, whose binding depends on the account's API version.
+ * <p>
+ * {@code checkout.session.completed} (and {@code async_payment_succeeded}) with {@code payment_status} {@code paid}
+ * is a SUCCESS whose trade is the session's {@code payment_intent}; {@code async_payment_failed} is a FAILED,
+ * {@code expired} a CLOSED. Refund events ({@code charge.refunded}, {@code refund.*}) and every other type are genuine
+ * events without a status: the callback side has no refund notifications (a refund's outcome comes from its call and
+ * its query), so they are recorded and acknowledged. So are events of objects this system did not create (no
+ * {@code metadata.out_trade_no}).
  */
 public final class StripeNotificationFormat extends AbstractNotificationFormat {
 
@@ -47,11 +53,11 @@ public final class StripeNotificationFormat extends AbstractNotificationFormat {
             "payment_intent.payment_failed", ChannelTradeStatus.FAILED,
             "payment_intent.canceled", ChannelTradeStatus.CLOSED);
 
-    /**
-     * Currencies whose minor unit in Stripe's API is not ISO 4217's: ISK stays two-decimal at Stripe ({@code 100} is
-     * one króna), while ISO gives it none, so reading its amounts as ISO minor units would be wrong by a factor of 100.
-     */
-    private static final Set<String> STRIPE_SPECIAL_CURRENCIES = Set.of("ISK");
+    private static final Map<String, ChannelTradeStatus> SESSION_STATUSES = Map.of(
+            "checkout.session.completed", ChannelTradeStatus.SUCCESS,
+            "checkout.session.async_payment_succeeded", ChannelTradeStatus.SUCCESS,
+            "checkout.session.async_payment_failed", ChannelTradeStatus.FAILED,
+            "checkout.session.expired", ChannelTradeStatus.CLOSED);
 
     private static final Pattern LOWER_CASE_CODE = Pattern.compile("[a-z]{3}");
     private static final JsonMapper ANSWERS = JsonMapper.builder().build();
@@ -69,6 +75,9 @@ public final class StripeNotificationFormat extends AbstractNotificationFormat {
         String eventId = event.requiredIdentifier("id");
         String type = event.requiredString("type");
         Instant created = epochSeconds(event.requiredNonNegativeLong("created"), event.label("created"));
+        if (SESSION_STATUSES.containsKey(type)) {
+            return session(event, eventId, account, SESSION_STATUSES.get(type), created);
+        }
         ChannelTradeStatus status = STATUSES.get(type);
         if (status == null) {
             return new ParseResult.Parsed(eventId, account, null, null, null, null, created);
@@ -168,12 +177,36 @@ public final class StripeNotificationFormat extends AbstractNotificationFormat {
         return NotificationFields.identifier("account", tenantHint);
     }
 
+    /**
+     * A Checkout Session event. A completed session that is not paid yet (a delayed payment method) says nothing
+     * final: it is acknowledged without a status, and its {@code async_payment_*} event or the intent's tells.
+     */
+    private static ParseResult.Parsed session(JsonFields event, String eventId, String account,
+                                              ChannelTradeStatus status, Instant created) {
+        JsonFields session = event.requiredObject("data").requiredObject("object");
+        if (!"checkout.session".equals(session.requiredString("object"))) {
+            throw new UnreadableNotification("Field " + session.label("object") + " must be checkout.session.");
+        }
+        Optional<JsonFields> metadata = session.optionalObject("metadata");
+        boolean paidOrNotFinal = status != ChannelTradeStatus.SUCCESS
+                || "paid".equals(session.requiredString("payment_status"));
+        if (metadata.isEmpty() || !metadata.get().has("out_trade_no") || !paidOrNotFinal) {
+            return new ParseResult.Parsed(eventId, account, null, null, null, null, created);
+        }
+        String outTradeNo = metadata.get().requiredIdentifier("out_trade_no");
+        String tradeNo = status == ChannelTradeStatus.SUCCESS || session.has("payment_intent")
+                ? session.requiredIdentifier("payment_intent") : null;
+        Money amount = money(session.requiredNonNegativeLong("amount_total"), session.requiredString("currency"),
+                session.label("currency"));
+        return new ParseResult.Parsed(eventId, account, outTradeNo, tradeNo, status, amount, created);
+    }
+
     private static Money money(long minor, String code, String field) {
         if (!LOWER_CASE_CODE.matcher(code).matches()) {
             throw new UnreadableNotification("Field " + field + " must be a lower-case ISO 4217 currency code.");
         }
         String upper = code.toUpperCase(Locale.ROOT);
-        if (STRIPE_SPECIAL_CURRENCIES.contains(upper)) {
+        if (StripeAmounts.SPECIAL.contains(upper)) {
             throw new UnreadableNotification(
                     "Field " + field + " names a currency whose Stripe minor unit differs from ISO 4217.");
         }
