@@ -5,8 +5,10 @@ import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.simulator.alipay.AlipaySimulator;
+import dev.tristate.simulator.stripe.StripeSimulator;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,25 +20,31 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The demo tenant's accounts at the simulated real channels that run in this process, so that {@code "channel":
- * "alipay"} works out of the box. Made at the first start that has the simulator (and again whenever one is missing,
- * as after the simulator's key file was removed); a later start changes nothing. The keys are generated here and
- * stored like any tenant's, encrypted; nothing secret is printed.
+ * The demo tenant's accounts at the simulated real channels that run in this process, so that
+ * {@code "channel":"alipay"} and {@code "channel":"stripe"} work out of the box. Made at the first start that has
+ * the simulators (and again whenever one is missing, as after the Alipay simulator's key file was removed); a later
+ * start changes nothing. The keys are generated here and stored like any tenant's, encrypted; nothing secret is
+ * printed.
  */
 @Component
 class DemoChannelAccounts {
 
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private final ChannelCredentialStore credentials;
     private final Transactions transactions;
     private final ObjectProvider<AlipaySimulator> alipay;
+    private final ObjectProvider<StripeSimulator> stripe;
     private final Environment env;
     private final Clock clock;
 
     DemoChannelAccounts(ChannelCredentialStore credentials, Transactions transactions,
-                        ObjectProvider<AlipaySimulator> alipay, Environment env, Clock clock) {
+                        ObjectProvider<AlipaySimulator> alipay, ObjectProvider<StripeSimulator> stripe,
+                        Environment env, Clock clock) {
         this.credentials = credentials;
         this.transactions = transactions;
         this.alipay = alipay;
+        this.stripe = stripe;
         this.env = env;
         this.clock = clock;
     }
@@ -46,7 +54,12 @@ class DemoChannelAccounts {
         List<String> lines = new ArrayList<>();
         AlipaySimulator simulator = alipay.getIfAvailable();
         if (simulator != null) {
-            lines.add("alipay (simulated at " + simulator.gatewayUrl() + ") app_id: " + ensureAlipay(tenant, simulator));
+            lines.add("alipay (simulated at " + simulator.gatewayUrl() + ") app_id: "
+                    + ensureAlipay(tenant, simulator));
+        }
+        if (stripe.getIfAvailable() != null) {
+            lines.add("stripe (simulated at " + env.getProperty("tristate.channels.stripe.api-base")
+                    + ") account: " + ensureStripe(tenant));
         }
         return lines;
     }
@@ -70,6 +83,31 @@ class DemoChannelAccounts {
             }
         });
         return appId;
+    }
+
+    private String ensureStripe(TenantId tenant) {
+        CredentialKind secretKey = CredentialKind.STRIPE_SECRET_KEY;
+        Optional<String> bound = credentials.accountOf(tenant, secretKey.channel());
+        if (bound.isPresent()) {
+            return bound.get();
+        }
+        String account = env.getProperty("tristate.demo.stripe-account", "acct_demo_shop");
+        Instant now = clock.instant();
+        transactions.inTransaction(() -> {
+            credentials.bindAccount(tenant, secretKey.channel(), account, now);
+            add(tenant, secretKey, "sk_test_" + randomAlphanumeric(24), now);
+            add(tenant, CredentialKind.STRIPE_ENDPOINT_SECRET, "whsec_" + randomAlphanumeric(32), now);
+        });
+        return account;
+    }
+
+    private static String randomAlphanumeric(int length) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        StringBuilder b = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            b.append(alphabet.charAt(RANDOM.nextInt(alphabet.length())));
+        }
+        return b.toString();
     }
 
     private void add(TenantId tenant, CredentialKind kind, String secret, Instant now) {

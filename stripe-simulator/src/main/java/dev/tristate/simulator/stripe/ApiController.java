@@ -22,9 +22,10 @@ class ApiController {
     private final Intents intents;
     private final Refunds refunds;
     private final Balance balance;
-    private final SimulatorSettings settings;
+    private final StripeSimulatorSettings settings;
 
-    ApiController(Checkout checkout, Intents intents, Refunds refunds, Balance balance, SimulatorSettings settings) {
+    ApiController(Checkout checkout, Intents intents, Refunds refunds, Balance balance,
+                  StripeSimulatorSettings settings) {
         this.checkout = checkout;
         this.intents = intents;
         this.refunds = refunds;

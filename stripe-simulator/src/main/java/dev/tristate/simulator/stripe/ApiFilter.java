@@ -25,9 +25,9 @@ final class ApiFilter extends OncePerRequestFilter {
 
     private final StripeAccounts accounts;
     private final StripeBook books;
-    private final SimulatorSettings settings;
+    private final StripeSimulatorSettings settings;
 
-    ApiFilter(StripeAccounts accounts, StripeBook books, SimulatorSettings settings) {
+    ApiFilter(StripeAccounts accounts, StripeBook books, StripeSimulatorSettings settings) {
         this.accounts = accounts;
         this.books = books;
         this.settings = settings;

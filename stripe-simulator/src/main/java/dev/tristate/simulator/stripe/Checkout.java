@@ -22,11 +22,11 @@ class Checkout {
     enum PayerAction { PAY, FAIL, ABANDON }
 
     private final StripeBook books;
-    private final SimulatorSettings settings;
+    private final StripeSimulatorSettings settings;
     private final Webhooks webhooks;
     private final Balance balance;
 
-    Checkout(StripeBook books, SimulatorSettings settings, Webhooks webhooks, Balance balance) {
+    Checkout(StripeBook books, StripeSimulatorSettings settings, Webhooks webhooks, Balance balance) {
         this.books = books;
         this.settings = settings;
         this.webhooks = webhooks;

@@ -22,10 +22,10 @@ class Intents {
     private static final Pattern METADATA_QUERY = Pattern.compile("\\s*metadata\\['([^']{1,40})'\\]:'([^']*)'\\s*");
 
     private final StripeBook books;
-    private final SimulatorSettings settings;
+    private final StripeSimulatorSettings settings;
     private final Webhooks webhooks;
 
-    Intents(StripeBook books, SimulatorSettings settings, Webhooks webhooks) {
+    Intents(StripeBook books, StripeSimulatorSettings settings, Webhooks webhooks) {
         this.books = books;
         this.settings = settings;
         this.webhooks = webhooks;

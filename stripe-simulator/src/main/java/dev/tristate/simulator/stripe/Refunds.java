@@ -18,13 +18,13 @@ class Refunds {
     private static final Set<String> REASONS = Set.of("duplicate", "fraudulent", "requested_by_customer");
 
     private final StripeBook books;
-    private final SimulatorSettings settings;
+    private final StripeSimulatorSettings settings;
     private final Webhooks webhooks;
     private final Balance balance;
-    private final SimulatorScheduler scheduler;
+    private final StripeSimulatorScheduler scheduler;
 
-    Refunds(StripeBook books, SimulatorSettings settings, Webhooks webhooks, Balance balance,
-            SimulatorScheduler scheduler) {
+    Refunds(StripeBook books, StripeSimulatorSettings settings, Webhooks webhooks, Balance balance,
+            StripeSimulatorScheduler scheduler) {
         this.books = books;
         this.settings = settings;
         this.webhooks = webhooks;

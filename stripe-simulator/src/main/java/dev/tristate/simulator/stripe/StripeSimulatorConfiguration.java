@@ -26,7 +26,7 @@ public class StripeSimulatorConfiguration {
 
     @Bean
     FilterRegistrationBean<ApiFilter> stripeSimulatorApiFilter(StripeAccounts accounts, StripeBook books,
-                                                              SimulatorSettings settings) {
+                                                              StripeSimulatorSettings settings) {
         FilterRegistrationBean<ApiFilter> registration =
                 new FilterRegistrationBean<>(new ApiFilter(accounts, books, settings));
         registration.addUrlPatterns(settings.prefix() + "/v1/*", settings.prefix() + "/_simulator/*");

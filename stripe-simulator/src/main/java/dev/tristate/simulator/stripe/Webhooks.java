@@ -35,14 +35,14 @@ class Webhooks {
     record Change(String type, ObjectNode object) {
     }
 
-    private final SimulatorSettings settings;
+    private final StripeSimulatorSettings settings;
     private final StripeAccounts accounts;
-    private final SimulatorScheduler scheduler;
+    private final StripeSimulatorScheduler scheduler;
     private final HttpClient client;
     private final Map<String, List<OutgoingEvent>> eventsByAccount = new ConcurrentHashMap<>();
     private final Map<String, List<OutgoingEvent>> heldByTrade = new ConcurrentHashMap<>();
 
-    Webhooks(SimulatorSettings settings, StripeAccounts accounts, SimulatorScheduler scheduler) {
+    Webhooks(StripeSimulatorSettings settings, StripeAccounts accounts, StripeSimulatorScheduler scheduler) {
         this.settings = settings;
         this.accounts = accounts;
         this.scheduler = scheduler;

@@ -31,8 +31,10 @@ public class StripeAdapterConfiguration {
     ChannelGateway stripeChannelGateway(Environment env, ObjectProvider<StripeSecretKeys> keys,
                                         ObjectProvider<Clock> clock) {
         String prefix = "tristate.channels.stripe.";
+        // The API base is read at each call: the embedded default's names local.server.port, known once the web
+        // server is up.
         StripeGatewaySettings settings = new StripeGatewaySettings(
-                env.getRequiredProperty(prefix + "api-base"),
+                () -> env.getRequiredProperty(prefix + "api-base"),
                 env.getProperty(prefix + "connect-timeout", Duration.class, Duration.ofSeconds(2)),
                 env.getProperty(prefix + "read-timeout", Duration.class, Duration.ofSeconds(10)),
                 env.getProperty(prefix + "success-url"),

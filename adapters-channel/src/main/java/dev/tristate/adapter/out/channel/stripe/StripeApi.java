@@ -48,7 +48,7 @@ final class StripeApi {
                 "no valid Stripe secret key for account " + account + "; " + what + " was not sent", null));
         StripeClient client = StripeClient.builder()
                 .setApiKey(key)
-                .setApiBase(settings.apiBase())
+                .setApiBase(settings.apiBaseNow())
                 .setMaxNetworkRetries(0)
                 .setConnectTimeout((int) settings.connectTimeout().toMillis())
                 .setReadTimeout((int) settings.readTimeout().toMillis())

@@ -23,7 +23,7 @@ import org.springframework.web.bind.annotation.RequestParam;
  */
 @Controller
 @RequestMapping("${tristate.stripe-simulator.path-prefix:/simulators/stripe}/pay")
-class PayPageController {
+class StripePayPageController {
 
     private static final Map<String, Checkout.PayerAction> ACTIONS = Map.of(
             "pay", Checkout.PayerAction.PAY,
@@ -33,7 +33,7 @@ class PayPageController {
     private final StripeBook books;
     private final Checkout checkout;
 
-    PayPageController(StripeBook books, Checkout checkout) {
+    StripePayPageController(StripeBook books, Checkout checkout) {
         this.books = books;
         this.checkout = checkout;
     }
@@ -42,7 +42,7 @@ class PayPageController {
     ResponseEntity<byte[]> page(@PathVariable String sessionId) {
         return books.accountOfSession(sessionId)
                 .map(account -> html(HttpStatus.OK, PayPage.session(checkout.retrieve(account, sessionId), null)))
-                .orElseGet(PayPageController::unknown);
+                .orElseGet(StripePayPageController::unknown);
     }
 
     @PostMapping("/{sessionId}")

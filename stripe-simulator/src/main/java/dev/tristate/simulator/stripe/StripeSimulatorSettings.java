@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
  * the server really listens on ({@code local.server.port} is known only once it started).
  */
 @Component
-class SimulatorSettings {
+class StripeSimulatorSettings {
 
     private static final String OWN_BASE_URL = "http://localhost:${local.server.port:${server.port:8080}}";
 
@@ -19,7 +19,8 @@ class SimulatorSettings {
     private final Environment environment;
     private final Clock clock;
 
-    SimulatorSettings(StripeSimulatorProperties properties, Environment environment, ObjectProvider<Clock> clocks) {
+    StripeSimulatorSettings(StripeSimulatorProperties properties, Environment environment,
+                            ObjectProvider<Clock> clocks) {
         this.properties = properties;
         this.environment = environment;
         // A Clock bean of the host (or of a test) decides every created time and statement day; we never define one.

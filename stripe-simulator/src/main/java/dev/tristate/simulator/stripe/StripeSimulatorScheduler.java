@@ -13,11 +13,11 @@ import org.springframework.stereotype.Component;
  * the thread of the request that caused them. Tasks only start work (the HTTP client sends asynchronously).
  */
 @Component
-class SimulatorScheduler implements DisposableBean {
+class StripeSimulatorScheduler implements DisposableBean {
 
     private final ScheduledThreadPoolExecutor executor;
 
-    SimulatorScheduler() {
+    StripeSimulatorScheduler() {
         AtomicInteger threads = new AtomicInteger();
         ThreadFactory factory = task -> {
             Thread thread = new Thread(task, "stripe-simulator-" + threads.incrementAndGet());
