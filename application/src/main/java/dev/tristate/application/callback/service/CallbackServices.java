@@ -7,6 +7,8 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
+import dev.tristate.application.refund.port.in.GetRefundQuery;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.out.CrashPoints;
@@ -33,7 +35,22 @@ public final class CallbackServices {
             RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
             int maxStoredRejectedBytes) {
         return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes);
+                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
+                RefundNoticeApplier.none());
+    }
+
+    /**
+     * As above, and a channel's refund notifications (WeChat Pay's) take effect through the refund feature's inbound
+     * ports: found with {@code refunds}, applied with {@code refundAnswers} in the callback's transaction.
+     */
+    public static HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
+            RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
+            int maxStoredRejectedBytes, GetRefundQuery refunds, ApplyRefundAnswerUseCase refundAnswers) {
+        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
+                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
+                new RefundNoticeApplier(refunds, refundAnswers));
     }
 
     /** As above, recording every rejected notification in full: for tools and tests that are their only caller. */

@@ -63,12 +63,14 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
     private final Rejections rejections;
     private final CrashPoints crashPoints;
     private final Clock clock;
+    private final RefundNoticeApplier refundNotices;
 
     HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
                                      PaymentRepository payments, NotificationLog log, OutboxStore outbox,
                                      ReviewCases reviews, Transactions transactions, CrashPoints crashPoints,
                                      Clock clock, RandomGenerator random, RecordUnknownOutcomeUseCase unknowns,
-                                     RejectionBudget budget, int maxStoredRejectedBytes) {
+                                     RejectionBudget budget, int maxStoredRejectedBytes,
+                                     RefundNoticeApplier refundNotices) {
         this.formats = formats.stream().collect(Collectors.toUnmodifiableMap(ChannelNotificationFormat::channel,
                 Function.identity()));
         this.credentials = credentials;
@@ -81,6 +83,7 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         this.rejections = new Rejections(records, budget, maxStoredRejectedBytes);
         this.crashPoints = crashPoints;
         this.clock = clock;
+        this.refundNotices = refundNotices;
     }
 
     @Override
@@ -129,7 +132,9 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
             return rejections.refuse(format, raw, caller, received, tenant, notification, result, reason,
                     format.answer(AnswerKind.BAD_SIGNATURE, reason));
         }
-        ParseResult opened = format.open(raw, secrets);
+        List<String> openingSecrets = format.openingSecretName().equals(format.secretName()) ? secrets
+                : credentials.validSecrets(tenant, format.channel(), format.openingSecretName(), received);
+        ParseResult opened = format.open(raw, openingSecrets);
         if (opened instanceof ParseResult.Malformed malformed) {
             // Verified, so it is the channel's own: recorded in full, whatever any budget says.
             ChannelAnswer invalid = format.answer(AnswerKind.INVALID, malformed.reason());
@@ -195,6 +200,11 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
                     "notification already received", first,
                     records.completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
                             received)));
+            return;
+        }
+        if (n.refund() != null) {
+            RefundNoticeApplier.Outcome outcome = refundNotices.apply(tenant, n.outTradeNo(), n.refund());
+            log.complete(id, records.completion(outcome.outcome(), null, null, outcome.reason(), answer, received));
             return;
         }
         if (n.status() == null) {

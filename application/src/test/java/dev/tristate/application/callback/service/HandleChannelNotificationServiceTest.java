@@ -90,7 +90,7 @@ class HandleChannelNotificationServiceTest {
                 Clock.fixed(NOW, ZoneOffset.UTC), new Random(42),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments,
                         transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)),
-                budget, maxStoredRejectedBytes);
+                budget, maxStoredRejectedBytes, RefundNoticeApplier.none());
     }
 
     private Payment newPayment(TenantId tenant, String id) {

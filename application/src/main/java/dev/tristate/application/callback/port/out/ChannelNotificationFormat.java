@@ -20,6 +20,15 @@ public interface ChannelNotificationFormat {
     String secretName();
 
     /**
+     * Which of the tenant's secrets {@link #open} reads a verified notification with: the same as {@link #secretName}
+     * for channels that sign clear text; WeChat Pay verifies with the platform's public key and decrypts with the
+     * merchant's APIv3 key.
+     */
+    default String openingSecretName() {
+        return secretName();
+    }
+
+    /**
      * Reads the notification without trusting it yet. The merchant key in the result names the tenant's account at
      * the channel (or, for channels addressed per tenant, the path's tenant hint), so its secrets can be found.
      */
@@ -35,6 +44,7 @@ public interface ChannelNotificationFormat {
      * What a verified notification says, read with the tenant's secrets. Most channels sign clear text, so this is
      * {@link #parse} again; a channel that encrypts its payload (WeChat Pay v3, under the merchant's APIv3 key)
      * decrypts here, after verification, and may return only the notify id and merchant key from {@link #parse}.
+     * {@code secrets} are the tenant's valid secrets named {@link #openingSecretName}, newest first.
      */
     default ParseResult open(RawNotification raw, List<String> secrets) {
         return parse(raw);
