@@ -33,7 +33,28 @@ public enum CredentialKind {
      * A Stripe API key the gateway calls Stripe with: a secret key ({@code sk_test_}, {@code sk_live_}) or a restricted
      * key ({@code rk_test_}, {@code rk_live_}) followed by at least 16 letters or digits, as Stripe shows it.
      */
-    STRIPE_SECRET_KEY("stripe", "stripe-secret-key", CredentialKind::stripeApiKey);
+    STRIPE_SECRET_KEY("stripe", "stripe-secret-key", CredentialKind::stripeApiKey),
+    /** The WeChat Pay merchant's API private key (of its API certificate): base64 of PKCS#8, as the SDK reads it. */
+    WECHAT_MERCHANT_PRIVATE_KEY("wechat", "merchant-private-key",
+            key -> rsaKey(key, PKCS8EncodedKeySpec::new, "PKCS#8 private")),
+    /**
+     * The serial number of the merchant's API certificate, whose private key signs the requests: hexadecimal, stored
+     * upper-case. Not a secret, but kept and rotated with the key.
+     */
+    WECHAT_MERCHANT_SERIAL("wechat", "merchant-serial", CredentialKind::wechatSerial),
+    /** The merchant's APIv3 key: 32 letters and digits; notifications are encrypted under it. */
+    WECHAT_APIV3_KEY("wechat", "apiv3-key", CredentialKind::wechatApiV3Key),
+    /**
+     * A WeChat Pay platform public key with its id ({@code PUB_KEY_ID_...}), entered as the id, a space or a colon,
+     * and the key (base64 of X.509, PEM armour is taken off); stored as {@code id:base64}. Answers and notifications
+     * signed under that id verify with it; two are valid while WeChat Pay rotates its key.
+     */
+    WECHAT_PLATFORM_PUBLIC_KEY("wechat", "platform-public-key", CredentialKind::wechatPlatformKey),
+    /**
+     * The app id ({@code wx} and 16 hexadecimal digits) the merchant's orders are placed for: notifications must
+     * name it. Not a secret, but kept and rotated like one.
+     */
+    WECHAT_APP_ID("wechat", "app-id", CredentialKind::wechatAppId);
 
     /** The longest secret accepted (a 4096-bit PKCS#8 key in base64 is about 3,200 characters). */
     public static final int MAX_SECRET_LENGTH = 6000;
@@ -76,13 +97,18 @@ public enum CredentialKind {
     /**
      * The account at this kind's channel as it is bound, or an {@link IllegalArgumentException} saying what it must
      * be. Every channel's account is an identifier token (as the sandbox channel's merchant ids and the Stripe callback
-     * path need); an Alipay app id is digits only, as Alipay issues them.
+     * path need); an Alipay app id and a WeChat Pay merchant id ({@code mchid}) are digits only, as they are issued.
      */
     public String checkedAccountId(String accountId) {
-        String what = channel.equals("alipay") ? "an Alipay app id" : "a " + channel + " account id";
+        String what = switch (channel) {
+            case "alipay" -> "an Alipay app id";
+            case "wechat" -> "a WeChat Pay merchant id (mchid)";
+            default -> "a " + channel + " account id";
+        };
         String account = accountId == null ? null : accountId.strip();
         Identifiers.token(what, account, MAX_ACCOUNT_LENGTH);
-        if (channel.equals("alipay") && !account.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        boolean digitsOnly = channel.equals("alipay") || channel.equals("wechat");
+        if (digitsOnly && !account.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new IllegalArgumentException(what + " has digits only");
         }
         return account;
@@ -96,6 +122,11 @@ public enum CredentialKind {
             case ALIPAY_SELLER_ID -> "an Alipay seller id";
             case STRIPE_ENDPOINT_SECRET -> "a Stripe endpoint secret";
             case STRIPE_SECRET_KEY -> "a Stripe secret key";
+            case WECHAT_MERCHANT_PRIVATE_KEY -> "a WeChat Pay merchant private key";
+            case WECHAT_MERCHANT_SERIAL -> "a WeChat Pay merchant certificate serial";
+            case WECHAT_APIV3_KEY -> "a WeChat Pay APIv3 key";
+            case WECHAT_PLATFORM_PUBLIC_KEY -> "a WeChat Pay platform public key";
+            case WECHAT_APP_ID -> "a WeChat app id";
         };
     }
 
@@ -142,6 +173,44 @@ public enum CredentialKind {
                     + "followed by at least 16 letters or digits, as Stripe shows it");
         }
         return key;
+    }
+
+    private static String wechatSerial(String serial) {
+        if (serial.length() < 8 || serial.length() > 64 || !serial.chars().allMatch(c ->
+                (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+            throw new IllegalArgumentException("a WeChat Pay merchant certificate serial is 8 to 64 hexadecimal "
+                    + "digits, as the merchant platform shows it");
+        }
+        return serial.toUpperCase(java.util.Locale.ROOT);
+    }
+
+    private static String wechatApiV3Key(String key) {
+        if (key.length() != 32 || !key.chars().allMatch(c ->
+                (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) {
+            throw new IllegalArgumentException("a WeChat Pay APIv3 key is 32 letters and digits");
+        }
+        return key;
+    }
+
+    private static String wechatPlatformKey(String value) {
+        String[] parts = value.split("[:\\s]", 2);
+        String id = parts[0];
+        boolean idWellFormed = id.startsWith("PUB_KEY_ID_") && id.length() > "PUB_KEY_ID_".length()
+                && id.length() <= 64 && id.chars().allMatch(c ->
+                (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+        if (!idWellFormed || parts.length < 2) {
+            throw new IllegalArgumentException("a WeChat Pay platform public key is its id (PUB_KEY_ID_ and up to 53 "
+                    + "letters, digits or underscores), a space or a colon, and the key");
+        }
+        return id + ":" + rsaKey(parts[1].strip(), X509EncodedKeySpec::new, "X.509 public");
+    }
+
+    private static String wechatAppId(String appId) {
+        if (appId.length() != 18 || !appId.startsWith("wx") || !appId.substring(2).chars().allMatch(c ->
+                (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+            throw new IllegalArgumentException("a WeChat app id is wx followed by 16 lower-case hexadecimal digits");
+        }
+        return appId;
     }
 
     private static String rsaKey(String key, Function<byte[], KeySpec> spec, String encoding) {

@@ -100,4 +100,58 @@ class CredentialKindTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2088 followed by 12 digits");
         }
     }
+
+    @Test
+    void weChatPayCredentialsAreCheckedAsTheSdkReadsThem() throws Exception {
+        KeyPair pair = rsa(2048);
+        String publicKey = Base64.getEncoder().encodeToString(pair.getPublic().getEncoded());
+        String privateKey = Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded());
+        String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(
+                pair.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n";
+
+        assertThat(CredentialKind.WECHAT_MERCHANT_PRIVATE_KEY.checkedSecret(privateKey)).isEqualTo(privateKey);
+        assertThatThrownBy(() -> CredentialKind.WECHAT_MERCHANT_PRIVATE_KEY.checkedSecret(publicKey))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PKCS#8");
+        assertThat(CredentialKind.WECHAT_MERCHANT_SERIAL.checkedSecret("5157f09efdc096de15ebe81a47057a72b9f1e2a5"))
+                .isEqualTo("5157F09EFDC096DE15EBE81A47057A72B9F1E2A5");
+        assertThatThrownBy(() -> CredentialKind.WECHAT_MERCHANT_SERIAL.checkedSecret("not-a-serial"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("hexadecimal");
+        assertThat(CredentialKind.WECHAT_APIV3_KEY.checkedSecret("0123456789abcdefABCDEF0123456789"))
+                .isEqualTo("0123456789abcdefABCDEF0123456789");
+        for (String bad : new String[] {"0123456789abcdef", "0123456789abcdefABCDEF012345678!", "x".repeat(33)}) {
+            assertThatThrownBy(() -> CredentialKind.WECHAT_APIV3_KEY.checkedSecret(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining(bad);
+        }
+        assertThat(CredentialKind.WECHAT_APP_ID.checkedSecret("wx8888888888888888")).isEqualTo("wx8888888888888888");
+        assertThatThrownBy(() -> CredentialKind.WECHAT_APP_ID.checkedSecret("wx88888888"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aWeChatPayPlatformKeyIsItsIdAndAnX509KeyStoredAsIdColonBase64() throws Exception {
+        KeyPair pair = rsa(2048);
+        String publicKey = Base64.getEncoder().encodeToString(pair.getPublic().getEncoded());
+        String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(
+                pair.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n";
+        String id = "PUB_KEY_ID_0114232134912410000000000000";
+
+        assertThat(CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(id + " " + publicKey))
+                .isEqualTo(id + ":" + publicKey);
+        assertThat(CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(id + "\n" + pem))
+                .isEqualTo(id + ":" + publicKey);
+        assertThat(CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(id + ":" + publicKey))
+                .isEqualTo(id + ":" + publicKey);
+        String privateKey = Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded());
+        for (String bad : new String[] {publicKey, "SERIAL_1 " + publicKey, id + " " + privateKey, id}) {
+            assertThatThrownBy(() -> CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(bad))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining(bad);
+        }
+    }
+
+    @Test
+    void aWeChatPayMerchantIdIsDigitsOnly() {
+        assertThat(CredentialKind.WECHAT_APIV3_KEY.checkedAccountId(" 1900000109 ")).isEqualTo("1900000109");
+        assertThatThrownBy(() -> CredentialKind.WECHAT_APP_ID.checkedAccountId("mch-1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mchid");
+    }
 }
