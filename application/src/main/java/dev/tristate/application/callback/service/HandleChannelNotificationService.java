@@ -132,9 +132,10 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
             return rejections.refuse(format, raw, caller, received, tenant, notification, result, reason,
                     format.answer(AnswerKind.BAD_SIGNATURE, reason));
         }
-        List<String> openingSecrets = format.openingSecretName().equals(format.secretName()) ? secrets
-                : credentials.validSecrets(tenant, format.channel(), format.openingSecretName(), received);
-        ParseResult opened = format.open(raw, openingSecrets);
+        ParseResult opened = format.openingSecretNames().isEmpty() ? format.open(raw, secrets)
+                : format.open(raw, secrets, format.openingSecretNames().stream().collect(Collectors.toUnmodifiableMap(
+                        Function.identity(), name -> credentials.validSecrets(tenant, format.channel(), name,
+                                received))));
         if (opened instanceof ParseResult.Malformed malformed) {
             // Verified, so it is the channel's own: recorded in full, whatever any budget says.
             ChannelAnswer invalid = format.answer(AnswerKind.INVALID, malformed.reason());

@@ -55,13 +55,13 @@ class RefundNotificationsTest {
     /** The test channel, with refund notices ({@code status=REFUND_SUCCESS|REFUND_ABNORMAL}) readable once opened. */
     static final class RefundingFormat extends TestChannelFormat {
         @Override
-        public String openingSecretName() {
-            return "opening-key";
+        public List<String> openingSecretNames() {
+            return List.of("opening-key");
         }
 
         @Override
-        public ParseResult open(RawNotification raw, List<String> secrets) {
-            if (!secrets.contains(OPENING_KEY)) {
+        public ParseResult open(RawNotification raw, List<String> secrets, Map<String, List<String>> opening) {
+            if (!secrets.contains(SECRET) || !opening.get("opening-key").contains(OPENING_KEY)) {
                 return new ParseResult.Malformed("cannot open the notification with the tenant's key");
             }
             Map<String, String> fields = new HashMap<>();

@@ -6,6 +6,7 @@ import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One payment channel's notification format: how to read it, how to verify its signature with the tenant's
@@ -20,12 +21,11 @@ public interface ChannelNotificationFormat {
     String secretName();
 
     /**
-     * Which of the tenant's secrets {@link #open} reads a verified notification with: the same as {@link #secretName}
-     * for channels that sign clear text; WeChat Pay verifies with the platform's public key and decrypts with the
-     * merchant's APIv3 key.
+     * Further secrets of the tenant {@link #open(RawNotification, List, Map)} needs besides the verifying ones: none
+     * for channels that sign clear text; WeChat Pay decrypts with the merchant's APIv3 key and checks its app id.
      */
-    default String openingSecretName() {
-        return secretName();
+    default List<String> openingSecretNames() {
+        return List.of();
     }
 
     /**
@@ -44,10 +44,17 @@ public interface ChannelNotificationFormat {
      * What a verified notification says, read with the tenant's secrets. Most channels sign clear text, so this is
      * {@link #parse} again; a channel that encrypts its payload (WeChat Pay v3, under the merchant's APIv3 key)
      * decrypts here, after verification, and may return only the notify id and merchant key from {@link #parse}.
-     * {@code secrets} are the tenant's valid secrets named {@link #openingSecretName}, newest first.
      */
     default ParseResult open(RawNotification raw, List<String> secrets) {
         return parse(raw);
+    }
+
+    /**
+     * {@link #open(RawNotification, List)} for a format with {@link #openingSecretNames}: {@code openingSecrets} holds
+     * the tenant's valid secrets of each of those names, newest first (an empty list when it has none).
+     */
+    default ParseResult open(RawNotification raw, List<String> secrets, Map<String, List<String>> openingSecrets) {
+        return open(raw, secrets);
     }
 
     /** The answer in the channel's words. {@code message} is a short human reason, for the kinds that carry one. */
