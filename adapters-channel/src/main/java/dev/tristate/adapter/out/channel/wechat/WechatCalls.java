@@ -12,6 +12,7 @@ import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
 import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.util.PemUtil;
 import dev.tristate.application.payment.port.out.ChannelFailure;
+import dev.tristate.application.payment.port.out.UnreadableStatement;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -71,8 +72,8 @@ final class WechatCalls {
         }
         try {
             return call.apply(merchant);
-        } catch (ChannelFailure failure) {
-            throw failure;
+        } catch (ChannelFailure | UnreadableStatement answered) {
+            throw answered;
         } catch (RuntimeException e) {
             throw classify(e, effect, what);
         }
