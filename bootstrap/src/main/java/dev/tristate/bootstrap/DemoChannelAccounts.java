@@ -6,6 +6,7 @@ import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.simulator.alipay.AlipaySimulator;
 import dev.tristate.simulator.stripe.StripeSimulator;
+import dev.tristate.simulator.wechat.WechatSimulator;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The demo tenant's accounts at the simulated real channels that run in this process, so that
- * {@code "channel":"alipay"} and {@code "channel":"stripe"} work out of the box. Made at the first start that has
+ * {@code "channel":"alipay"}, {@code "channel":"stripe"} and {@code "channel":"wechat"} work out of the box. Made at the first start that has
  * the simulators (and again whenever one is missing, as after the Alipay simulator's key file was removed); a later
  * start changes nothing. The keys are generated here and stored like any tenant's, encrypted; nothing secret is
  * printed.
@@ -35,16 +36,18 @@ class DemoChannelAccounts {
     private final Transactions transactions;
     private final ObjectProvider<AlipaySimulator> alipay;
     private final ObjectProvider<StripeSimulator> stripe;
+    private final ObjectProvider<WechatSimulator> wechat;
     private final Environment env;
     private final Clock clock;
 
     DemoChannelAccounts(ChannelCredentialStore credentials, Transactions transactions,
                         ObjectProvider<AlipaySimulator> alipay, ObjectProvider<StripeSimulator> stripe,
-                        Environment env, Clock clock) {
+                        ObjectProvider<WechatSimulator> wechat, Environment env, Clock clock) {
         this.credentials = credentials;
         this.transactions = transactions;
         this.alipay = alipay;
         this.stripe = stripe;
+        this.wechat = wechat;
         this.env = env;
         this.clock = clock;
     }
@@ -61,7 +64,45 @@ class DemoChannelAccounts {
             lines.add("stripe (simulated at " + env.getProperty("tristate.channels.stripe.api-base")
                     + ") account: " + ensureStripe(tenant));
         }
+        WechatSimulator wechatSimulator = wechat.getIfAvailable();
+        if (wechatSimulator != null) {
+            lines.add("wechat (simulated at " + env.getProperty("tristate.channels.wechat.api-base") + ") mchid: "
+                    + ensureWechat(tenant, wechatSimulator));
+        }
         return lines;
+    }
+
+    /** A merchant at the simulated WeChat Pay: its own API key, serial, APIv3 key and app id; the platform's key. */
+    private String ensureWechat(TenantId tenant, WechatSimulator simulator) {
+        CredentialKind platformKey = CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY;
+        Instant now = clock.instant();
+        Optional<String> bound = credentials.accountOf(tenant, platformKey.channel());
+        String mchid = bound.orElseGet(() -> env.getProperty("tristate.demo.wechat-mchid", "1900000001"));
+        String platform = platformKey.checkedSecret(simulator.platformPublicKeyId() + ":"
+                + simulator.platformPublicKey());
+        transactions.inTransaction(() -> {
+            if (bound.isEmpty()) {
+                credentials.bindAccount(tenant, platformKey.channel(), mchid, now);
+                add(tenant, CredentialKind.WECHAT_MERCHANT_PRIVATE_KEY, newAppKey(), now);
+                add(tenant, CredentialKind.WECHAT_MERCHANT_SERIAL, randomHex(40), now);
+                add(tenant, CredentialKind.WECHAT_APIV3_KEY, randomAlphanumeric(32), now);
+                add(tenant, CredentialKind.WECHAT_APP_ID, env.getProperty("tristate.demo.wechat-app-id",
+                        "wx" + randomHex(16).toLowerCase(java.util.Locale.ROOT)), now);
+            }
+            if (!credentials.validSecrets(tenant, platformKey.channel(), platformKey.secretName(), now)
+                    .contains(platform)) {
+                add(tenant, platformKey, platform, now);
+            }
+        });
+        return mchid;
+    }
+
+    private static String randomHex(int length) {
+        StringBuilder b = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            b.append("0123456789ABCDEF".charAt(RANDOM.nextInt(16)));
+        }
+        return b.toString();
     }
 
     private String ensureAlipay(TenantId tenant, AlipaySimulator simulator) {

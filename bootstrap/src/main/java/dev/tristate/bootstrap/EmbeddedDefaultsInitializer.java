@@ -22,14 +22,16 @@ import org.springframework.core.env.Profiles;
 /**
  * On the embedded default, a first run must need no configuration: the master key that encrypts channel secrets is
  * generated once into the data folder (readable by its owner only) and read from there on every later start, so
- * secrets stored by an earlier run still decrypt. So is the in-process Alipay simulator's signing key, so that the
- * demo tenant's stored "Alipay public key" still verifies its answers after a restart. Elsewhere the keys must be
+ * secrets stored by an earlier run still decrypt. So are the in-process Alipay and WeChat Pay simulators' signing keys,
+ * so that the demo tenant's stored "Alipay public key" and "WeChat Pay platform public key" still verify their answers
+ * after a restart. Elsewhere the keys must be
  * configured; nothing is generated.
  */
 public class EmbeddedDefaultsInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
     static final String MASTER_KEY = "tristate.security.master-key";
     static final String ALIPAY_SIMULATOR_KEY = "tristate.alipay-simulator.private-key";
+    static final String WECHAT_SIMULATOR_KEY = "tristate.wechat-simulator.platform-private-key";
 
     @Override
     public void initialize(ConfigurableApplicationContext context) {
@@ -45,6 +47,11 @@ public class EmbeddedDefaultsInitializer implements ApplicationContextInitialize
         if (env.getProperty("tristate.alipay-simulator.enabled", Boolean.class, false)
                 && !env.containsProperty(ALIPAY_SIMULATOR_KEY)) {
             keys.put(ALIPAY_SIMULATOR_KEY, readOrCreateKey(dataDir.resolve("simulators/alipay.key"),
+                    EmbeddedDefaultsInitializer::rsaKey));
+        }
+        if (env.getProperty("tristate.wechat-simulator.enabled", Boolean.class, false)
+                && !env.containsProperty(WECHAT_SIMULATOR_KEY)) {
+            keys.put(WECHAT_SIMULATOR_KEY, readOrCreateKey(dataDir.resolve("simulators/wechat-platform.key"),
                     EmbeddedDefaultsInitializer::rsaKey));
         }
         env.getPropertySources().addLast(new MapPropertySource("tristate-embedded-keys", keys));

@@ -10,6 +10,8 @@ import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
+import dev.tristate.application.refund.port.in.GetRefundQuery;
 import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.out.CrashPoints;
@@ -63,10 +65,11 @@ class NotificationWiring {
             ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
             RecordUnknownOutcomeUseCase recordUnknownOutcome, RejectionBudget rejectionBudget,
-            @Value("${tristate.callbacks.rejected.max-stored-bytes:4096}") int maxStoredRejectedBytes) {
+            @Value("${tristate.callbacks.rejected.max-stored-bytes:4096}") int maxStoredRejectedBytes,
+            GetRefundQuery refunds, ApplyRefundAnswerUseCase refundAnswers) {
         return CallbackServices.handleChannelNotification(formats, credentials, payments, log, outbox, reviews,
                 transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome, rejectionBudget,
-                maxStoredRejectedBytes);
+                maxStoredRejectedBytes, refunds, refundAnswers);
     }
 
     /**

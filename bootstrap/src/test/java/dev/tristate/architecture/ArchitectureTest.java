@@ -27,6 +27,7 @@ class ArchitectureTest {
                 || !production.contain("dev.tristate.sandbox.SandboxChannelConfiguration")
                 || !production.contain("dev.tristate.simulator.alipay.AlipaySimulatorConfiguration")
                 || !production.contain("dev.tristate.simulator.stripe.StripeSimulatorConfiguration")
+                || !production.contain("dev.tristate.simulator.wechat.WechatSimulatorConfiguration")
                 || production.contain("dev.tristate.archfixture.cycle.a.A")) {
             throw new IllegalStateException("the import missed modules or took in test fixtures");
         }
