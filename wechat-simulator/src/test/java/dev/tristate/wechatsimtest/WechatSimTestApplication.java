@@ -32,7 +32,9 @@ public class WechatSimTestApplication {
 
     @PostMapping("/notify")
     ResponseEntity<String> notified(@RequestHeader Map<String, String> headers, @RequestBody String body) {
-        ARRIVED.add(new Arrived(headers, body));
+        Map<String, String> lowerCase = new java.util.HashMap<>();
+        headers.forEach((name, value) -> lowerCase.put(name.toLowerCase(java.util.Locale.ROOT), value));
+        ARRIVED.add(new Arrived(lowerCase, body));
         if (refuseFirst.getAndDecrement() > 0) {
             return ResponseEntity.status(500).body("{\"code\":\"FAIL\",\"message\":\"not now\"}");
         }
