@@ -26,7 +26,8 @@ class ChannelConfigurationTest {
             assertThat(formats).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                     "alipayNotificationFormat", "alipay/alipay-public-key",
                     "sandboxNotificationFormat", "sandbox/signing-secret",
-                    "stripeNotificationFormat", "stripe/stripe-endpoint-secret")));
+                    "stripeNotificationFormat", "stripe/stripe-endpoint-secret",
+                    "wechatNotificationFormat", "wechat/platform-public-key")));
             assertThat(beans.getBeansOfType(ChannelGateway.class)).containsOnlyKeys("sandboxChannelGateway");
             assertThat(beans.getBean(ChannelGateway.class).channel()).isEqualTo("sandbox");
         });
@@ -36,7 +37,7 @@ class ChannelConfigurationTest {
     void livesBesideAHostConfigurationThatScansItsOwnPackage() {
         context.withUserConfiguration(dev.tristate.hostfixture.SandboxAdapterConfiguration.class).run(beans -> {
             assertThat(beans).hasNotFailed();
-            assertThat(beans.getBeansOfType(ChannelNotificationFormat.class)).hasSize(3);
+            assertThat(beans.getBeansOfType(ChannelNotificationFormat.class)).hasSize(4);
         });
     }
 
