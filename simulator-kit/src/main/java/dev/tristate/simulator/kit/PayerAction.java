@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** What the payer can do on a {@link PayPage}: the value its button posts as {@code action}. */
+/** What the payer can do on a {@link PayPageShell}: the value its button posts as {@code action}. */
 public enum PayerAction {
     PAY, FAIL, ABANDON;
 

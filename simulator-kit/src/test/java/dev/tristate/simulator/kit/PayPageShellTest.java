@@ -7,14 +7,14 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
-class PayPageTest {
+class PayPageShellTest {
 
-    private static final PayPage.Theme THEME = new PayPage.Theme("#f4f5f7", "#1b1d21", "#0b5cad", "1.4rem",
+    private static final PayPageShell.Theme THEME = new PayPageShell.Theme("#f4f5f7", "#1b1d21", "#0b5cad", "1.4rem",
             ".success { color: #11703a; }\n");
 
     @Test
     void everyValueIsEscapedAndNothingElse() {
-        String html = PayPage.of(THEME, "Pay <now>", "no \"real\" money")
+        String html = PayPageShell.of(THEME, "Pay <now>", "no \"real\" money")
                 .term("Order", "<script>alert('x')</script> & caf\u00e9 \u652f\u4ed8")
                 .amount("12.34 CNY")
                 .render("Order <1>");
@@ -29,7 +29,7 @@ class PayPageTest {
 
     @Test
     void thePartsComeInTheirFixedOrderWithTheThreeButtonsLast() {
-        String html = PayPage.of(THEME, "Sandbox payment", "No real money moves.")
+        String html = PayPageShell.of(THEME, "Sandbox payment", "No real money moves.")
                 .term("Order", "T1")
                 .amount("12.34 CNY")
                 .term("Trade number", null)
@@ -57,14 +57,14 @@ class PayPageTest {
 
     @Test
     void partsNotGivenAreNotThere() {
-        String html = PayPage.of(THEME, "Checkout", "Simulated.").notice(null).render("Checkout");
+        String html = PayPageShell.of(THEME, "Checkout", "Simulated.").notice(null).render("Checkout");
 
         assertThat(html).doesNotContain("class=\"notice\"", "id=\"result\"", "<form");
     }
 
     @Test
     void theThemeColoursThePageAndAddsItsOwnRules() {
-        String html = PayPage.of(THEME, "Checkout", "Simulated.").result(null, "Waiting.").render("Checkout");
+        String html = PayPageShell.of(THEME, "Checkout", "Simulated.").result(null, "Waiting.").render("Checkout");
 
         assertThat(html)
                 .contains("background: #f4f5f7; color: #1b1d21;")
@@ -76,7 +76,7 @@ class PayPageTest {
 
     @Test
     void aMessagePageSaysOneThing() {
-        assertThat(PayPage.message(THEME, "Unknown trade", "No such <trade>."))
+        assertThat(PayPageShell.message(THEME, "Unknown trade", "No such <trade>."))
                 .contains("<h1>Unknown trade</h1>\n<p role=\"alert\">No such &lt;trade&gt;.</p>");
     }
 

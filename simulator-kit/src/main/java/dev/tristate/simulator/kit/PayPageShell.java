@@ -10,7 +10,7 @@ import org.springframework.web.util.HtmlUtils;
  * value escaped. A simulator fills in its own texts and colours; the parts come out in one fixed order: heading and
  * note, the details, a notice, the result, the simulator's own sections, the payer's buttons.
  */
-public final class PayPage {
+public final class PayPageShell {
 
     /**
      * The channel's look: page background, text colour, the Pay button's colour, the heading's size, and rules of
@@ -27,14 +27,14 @@ public final class PayPage {
     private String result = "";
     private String actions = "";
 
-    private PayPage(Theme theme, String heading, String note) {
+    private PayPageShell(Theme theme, String heading, String note) {
         this.theme = theme;
         this.header = "<h1>" + escape(heading) + "</h1>\n<p class=\"note\">" + escape(note) + "</p>\n";
     }
 
     /** A page under {@code heading}, with a short {@code note} (that no real money moves) below it. */
-    public static PayPage of(Theme theme, String heading, String note) {
-        return new PayPage(theme, heading, note);
+    public static PayPageShell of(Theme theme, String heading, String note) {
+        return new PayPageShell(theme, heading, note);
     }
 
     /** A page with a heading and one message alone, e.g. for an unknown trade. */
@@ -43,32 +43,32 @@ public final class PayPage {
     }
 
     /** One line of the details; {@code null} shows as {@code -}. */
-    public PayPage term(String name, String value) {
+    public PayPageShell term(String name, String value) {
         details.add("<dt>" + escape(name) + "</dt><dd>" + escape(value == null ? "-" : value) + "</dd>\n");
         return this;
     }
 
     /** The amount line of the details, set off in size and found by its id {@code amount}. */
-    public PayPage amount(String amount) {
+    public PayPageShell amount(String amount) {
         details.add("<dt>Amount</dt><dd class=\"amount\" id=\"amount\">" + escape(amount) + "</dd>\n");
         return this;
     }
 
     /** Something the payer should read first (an action refused, an attempt failed); {@code null} shows nothing. */
-    public PayPage notice(String text) {
+    public PayPageShell notice(String text) {
         notice = text == null ? "" : "<p class=\"notice\" role=\"alert\">" + escape(text) + "</p>\n";
         return this;
     }
 
     /** Where the payment stands, found by its id {@code result}; {@code statusClass} (or null) picks its colour. */
-    public PayPage result(String statusClass, String text) {
+    public PayPageShell result(String statusClass, String text) {
         String classes = statusClass == null ? "result" : "result " + escape(statusClass);
         result = "<p class=\"" + classes + "\" id=\"result\" role=\"status\">" + escape(text) + "</p>\n";
         return this;
     }
 
     /** A part of the simulator's own, already HTML: every value in it must have gone through {@link #escape}. */
-    public PayPage section(String html) {
+    public PayPageShell section(String html) {
         sections.add(html);
         return this;
     }
@@ -77,7 +77,7 @@ public final class PayPage {
      * The payer's three buttons, {@link PayerAction#PAY} first and focused. The form has no action attribute: it posts
      * back to this very URL, wherever the simulator is mounted.
      */
-    public PayPage payerActions(String payLabel, String failLabel) {
+    public PayPageShell payerActions(String payLabel, String failLabel) {
         actions = "<form method=\"post\">\n"
                 + button(PayerAction.PAY, payLabel, " autofocus")
                 + button(PayerAction.FAIL, failLabel, "")
