@@ -1,6 +1,5 @@
 package dev.tristate.sandbox;
 
-import dev.tristate.simulator.kit.DeliveryRecord;
 import dev.tristate.simulator.kit.NotificationDelivery;
 import dev.tristate.simulator.kit.NotificationDelivery.AttemptOutcome;
 import java.net.http.HttpRequest;
@@ -39,7 +38,9 @@ class CallbackDispatcher {
     /** Queues each notification, and {@code duplicates} extra copies of it, on the lane of its trade. */
     void enqueue(String lane, List<OutgoingNotification> notifications, Behaviour behaviour) {
         for (OutgoingNotification notification : notifications) {
-            Signed signed = new Signed(notification);
+            NotificationDelivery.Notification signed = new NotificationDelivery.Notification("notification "
+                    + notification.notifyId() + " for trade " + notification.outTradeNo(), notification.delivery(),
+                    () -> Optional.of(request(notification)));
             for (int copy = 0; copy <= behaviour.duplicates(); copy++) {
                 delivery.sendInLane(lane, signed, behaviour.delayMs());
             }
@@ -63,38 +64,18 @@ class CallbackDispatcher {
                 ? OptionalLong.empty() : OptionalLong.of(retry.delayAfterAttempt(attempt));
     }
 
-    /** A notification as sent: the same bytes every time, signed with the merchant's newest secret at each attempt. */
-    private final class Signed implements NotificationDelivery.Notification {
-
-        private final OutgoingNotification notification;
-
-        Signed(OutgoingNotification notification) {
-            this.notification = notification;
-        }
-
-        @Override
-        public DeliveryRecord record() {
-            return notification.delivery();
-        }
-
-        @Override
-        public Optional<HttpRequest> nextRequest() {
-            String secret = merchants.newestSecret(notification.merchantId()).orElseThrow(() ->
-                    new IllegalStateException("merchant " + notification.merchantId() + " has no secret"));
-            byte[] body = notification.body();
-            long now = settings.clock().instant().getEpochSecond();
-            return Optional.of(HttpRequest.newBuilder(settings.notifyUrl())
-                    .timeout(Duration.ofMillis(settings.http().requestTimeoutMs()))
-                    .header("Content-Type", "application/json")
-                    .header("User-Agent", "tristate-sandbox-channel")
-                    .header(CallbackSigner.HEADER, CallbackSigner.header(secret, now, body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                    .build());
-        }
-
-        @Override
-        public String describe() {
-            return "notification " + notification.notifyId() + " for trade " + notification.outTradeNo();
-        }
+    /** The same bytes every time, signed with the merchant's newest secret at each attempt. */
+    private HttpRequest request(OutgoingNotification notification) {
+        String secret = merchants.newestSecret(notification.merchantId()).orElseThrow(() ->
+                new IllegalStateException("merchant " + notification.merchantId() + " has no secret"));
+        byte[] body = notification.body();
+        long now = settings.clock().instant().getEpochSecond();
+        return HttpRequest.newBuilder(settings.notifyUrl())
+                .timeout(Duration.ofMillis(settings.http().requestTimeoutMs()))
+                .header("Content-Type", "application/json")
+                .header("User-Agent", "tristate-sandbox-channel")
+                .header(CallbackSigner.HEADER, CallbackSigner.header(secret, now, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
     }
 }

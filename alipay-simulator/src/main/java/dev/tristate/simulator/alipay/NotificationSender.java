@@ -1,6 +1,5 @@
 package dev.tristate.simulator.alipay;
 
-import dev.tristate.simulator.kit.DeliveryRecord;
 import dev.tristate.simulator.kit.NotificationDelivery;
 import dev.tristate.simulator.kit.NotificationDelivery.AttemptOutcome;
 import java.net.http.HttpRequest;
@@ -21,7 +20,8 @@ class NotificationSender {
 
     /** The pauses after each unacknowledged attempt, in Alipay's own time. */
     static final List<Duration> RESEND_AFTER = List.of(Duration.ofMinutes(4), Duration.ofMinutes(10),
-            Duration.ofMinutes(10), Duration.ofHours(1), Duration.ofHours(2), Duration.ofHours(6), Duration.ofHours(15));
+            Duration.ofMinutes(10), Duration.ofHours(1), Duration.ofHours(2), Duration.ofHours(6),
+            Duration.ofHours(15));
     static final int MAX_ATTEMPTS = RESEND_AFTER.size() + 1;
 
     private final SimulatorSettings settings;
@@ -44,7 +44,9 @@ class NotificationSender {
                 notification.delivery().drop();
                 continue;
             }
-            Signed signed = new Signed(notification);
+            NotificationDelivery.Notification signed = new NotificationDelivery.Notification("Alipay notification "
+                    + notification.notifyId() + " for trade " + notification.param("out_trade_no"),
+                    notification.delivery(), () -> Optional.of(request(notification)));
             for (int copy = 0; copy <= behaviour.duplicates(); copy++) {
                 delivery.sendInLane(trade.tradeNo(), signed, behaviour.delayMs());
             }
@@ -56,35 +58,14 @@ class NotificationSender {
         return statusCode == 200 && "success".equals(body);
     }
 
-    /** A notification as posted: its parameters, with a fresh notify_time, signed anew at each attempt. */
-    private final class Signed implements NotificationDelivery.Notification {
-
-        private final OutgoingNotification notification;
-
-        Signed(OutgoingNotification notification) {
-            this.notification = notification;
-        }
-
-        @Override
-        public DeliveryRecord record() {
-            return notification.delivery();
-        }
-
-        @Override
-        public Optional<HttpRequest> nextRequest() {
-            return Optional.of(HttpRequest.newBuilder(notification.notifyUrl())
-                    .timeout(Duration.ofMillis(settings.http().requestTimeoutMs()))
-                    .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
-                    .header("User-Agent", "Mozilla/4.0 (tristate-alipay-simulator)")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(
-                            notification.body(settings.clock().instant(), settings.keys())))
-                    .build());
-        }
-
-        @Override
-        public String describe() {
-            return "Alipay notification " + notification.notifyId() + " for trade "
-                    + notification.param("out_trade_no");
-        }
+    /** Its parameters with a fresh notify_time, signed anew at each attempt. */
+    private HttpRequest request(OutgoingNotification notification) {
+        return HttpRequest.newBuilder(notification.notifyUrl())
+                .timeout(Duration.ofMillis(settings.http().requestTimeoutMs()))
+                .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+                .header("User-Agent", "Mozilla/4.0 (tristate-alipay-simulator)")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(
+                        notification.body(settings.clock().instant(), settings.keys())))
+                .build();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -25,19 +26,17 @@ public final class NotificationDelivery {
     private static final Log log = LogFactory.getLog(NotificationDelivery.class);
     private static final CompletableFuture<Void> IDLE = CompletableFuture.completedFuture(null);
 
-    /** One notification as the channel sends it; each copy and each attempt asks it for a request anew. */
-    public interface Notification {
-
-        DeliveryRecord record();
-
-        /**
-         * The request of the next attempt, signed now; empty when there is nowhere to send it (the copy is then
-         * given up, no attempt counted). A runtime exception counts as a failed attempt.
-         */
-        Optional<HttpRequest> nextRequest();
-
-        /** Names it in the log, e.g. {@code notification ntf_1 for trade T1}. */
-        String describe();
+    /**
+     * One notification as the channel sends it.
+     *
+     * @param description names it in the log, e.g. {@code notification ntf_1 for trade T1}
+     * @param record      how its delivery goes, shared by all its copies
+     * @param nextRequest the request of the next attempt, made (and signed) anew for each; empty when there is nowhere
+     *                    to send it (the copy is then given up, no attempt counted); a runtime exception counts as a
+     *                    failed attempt
+     */
+    public record Notification(String description, DeliveryRecord record,
+                               Supplier<Optional<HttpRequest>> nextRequest) {
     }
 
     /** How an attempt went: acknowledged, refused for good (not to be re-sent as is), or to be sent again. */
@@ -103,9 +102,9 @@ public final class NotificationDelivery {
         DeliveryRecord record = notification.record();
         CompletableFuture<HttpResponse<String>> response;
         try {
-            Optional<HttpRequest> request = notification.nextRequest();
+            Optional<HttpRequest> request = notification.nextRequest().get();
             if (request.isEmpty()) {
-                log.warn("The " + notification.describe() + " has nowhere to go; not sent");
+                log.warn("The " + notification.description() + " has nowhere to go; not sent");
                 record.copyGivenUp();
                 firstAttemptEnded.complete(null);
                 return;
@@ -123,7 +122,7 @@ public final class NotificationDelivery {
             switch (outcome) {
                 case ACKNOWLEDGED -> record.copyAcknowledged();
                 case REJECTED -> {
-                    log.warn("The " + notification.describe() + " was rejected; not re-sent");
+                    log.warn("The " + notification.description() + " was rejected; not re-sent");
                     record.copyRejected();
                 }
                 case RETRY -> resendOrGiveUp(notification, attempt, failure);
@@ -135,7 +134,7 @@ public final class NotificationDelivery {
         OptionalLong pause = resendSchedule.pauseMsAfter(attempt);
         if (pause.isEmpty() || !scheduler.schedule(() -> attempt(notification, attempt + 1,
                 new CompletableFuture<>()), pause.getAsLong())) {
-            log.warn("The " + notification.describe() + " was not acknowledged after " + attempt
+            log.warn("The " + notification.description() + " was not acknowledged after " + attempt
                     + " attempts; giving up" + (failure == null ? "" : " (last error: " + failure + ")"));
             notification.record().copyGivenUp();
         }

@@ -48,83 +48,77 @@ class NotificationDeliveryTest {
 
     @Test
     void anAcknowledgedNotificationIsDeliveredInOneAttempt() {
-        Sent notification = new Sent("n1");
+        DeliveryRecord record = new DeliveryRecord();
 
-        delivery(3).sendAlone(notification, 0);
+        delivery(3).sendAlone(sent("n1", record), 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.DELIVERED);
-        assertThat(notification.record.attempts()).isEqualTo(1);
-        assertThat(notification.record.acknowledgedCopies()).isEqualTo(1);
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.DELIVERED);
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(record.acknowledgedCopies()).isEqualTo(1);
         assertThat(received).containsExactly("n1");
     }
 
     @Test
     void anUnacknowledgedNotificationIsSentAgainUntilTheScheduleGivesUp() {
         script("n2", 500, 500, 500, 500);
-        Sent notification = new Sent("n2");
+        DeliveryRecord record = new DeliveryRecord();
 
-        delivery(3).sendAlone(notification, 0);
+        delivery(3).sendAlone(sent("n2", record), 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.GAVE_UP);
-        assertThat(notification.record.attempts()).isEqualTo(3);
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.GAVE_UP);
+        assertThat(record.attempts()).isEqualTo(3);
         assertThat(received).containsExactly("n2", "n2", "n2");
     }
 
     @Test
     void aResentNotificationIsDeliveredWhenTheMerchantRecovers() {
         script("n3", 503);
-        Sent notification = new Sent("n3");
+        DeliveryRecord record = new DeliveryRecord();
 
-        delivery(3).sendAlone(notification, 0);
+        delivery(3).sendAlone(sent("n3", record), 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.DELIVERED);
-        assertThat(notification.record.attempts()).isEqualTo(2);
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.DELIVERED);
+        assertThat(record.attempts()).isEqualTo(2);
     }
 
     @Test
     void aRejectedCopyIsNotSentAgain() throws Exception {
         script("n4", 400);
-        Sent notification = new Sent("n4");
+        DeliveryRecord record = new DeliveryRecord();
 
-        delivery(5).sendAlone(notification, 0);
+        delivery(5).sendAlone(sent("n4", record), 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.REJECTED);
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.REJECTED);
         TimeUnit.MILLISECONDS.sleep(100);
-        assertThat(notification.record.attempts()).isEqualTo(1);
+        assertThat(record.attempts()).isEqualTo(1);
     }
 
     @Test
     void aNotificationWithNowhereToGoIsGivenUpWithoutAnAttempt() {
-        Sent notification = new Sent("n5") {
-            @Override
-            public Optional<HttpRequest> nextRequest() {
-                return Optional.empty();
-            }
-        };
+        DeliveryRecord record = new DeliveryRecord();
 
-        delivery(3).sendAlone(notification, 0);
+        delivery(3).sendAlone(new NotificationDelivery.Notification("notification n5", record, Optional::empty), 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.GAVE_UP);
-        assertThat(notification.record.attempts()).isZero();
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.GAVE_UP);
+        assertThat(record.attempts()).isZero();
     }
 
     @Test
     void aRequestThatCannotBeMadeCountsAsAFailedAttemptAndIsTriedAgain() {
         AtomicInteger asked = new AtomicInteger();
-        Sent notification = new Sent("n6") {
-            @Override
-            public Optional<HttpRequest> nextRequest() {
-                if (asked.incrementAndGet() == 1) {
-                    throw new IllegalStateException("no key yet");
-                }
-                return super.nextRequest();
-            }
-        };
+        DeliveryRecord record = new DeliveryRecord();
+        NotificationDelivery.Notification notification = new NotificationDelivery.Notification("notification n6",
+                record, () -> {
+                    if (asked.incrementAndGet() == 1) {
+                        throw new IllegalStateException("no key yet");
+                    }
+                    return Optional.of(request("n6"));
+                });
 
         delivery(3).sendAlone(notification, 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.DELIVERED);
-        assertThat(notification.record.attempts()).isEqualTo(2);
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.DELIVERED);
+        assertThat(record.attempts()).isEqualTo(2);
         assertThat(received).containsExactly("n6");
     }
 
@@ -133,39 +127,38 @@ class NotificationDeliveryTest {
         CountDownLatch slowFirst = new CountDownLatch(1);
         gates.put("first", slowFirst);
         NotificationDelivery delivery = delivery(3);
-        Sent first = new Sent("first");
-        Sent second = new Sent("second");
+        DeliveryRecord second = new DeliveryRecord();
 
-        delivery.sendInLane("trade-1", first, 0);
-        delivery.sendInLane("trade-1", second, 0);
+        delivery.sendInLane("trade-1", sent("first", new DeliveryRecord()), 0);
+        delivery.sendInLane("trade-1", sent("second", second), 0);
         scheduler.schedule(slowFirst::countDown, 300);
 
-        await().atMost(WAIT).until(() -> second.record.state() == DeliveryRecord.State.DELIVERED);
+        await().atMost(WAIT).until(() -> second.state() == DeliveryRecord.State.DELIVERED);
         assertThat(received).containsExactly("first", "second");
     }
 
     @Test
     void duplicatesAreCopiesOfOneNotification() {
-        Sent notification = new Sent("n7");
+        DeliveryRecord record = new DeliveryRecord();
         NotificationDelivery delivery = delivery(3);
 
-        delivery.sendInLane("trade-2", notification, 0);
-        delivery.sendInLane("trade-2", notification, 0);
+        delivery.sendInLane("trade-2", sent("n7", record), 0);
+        delivery.sendInLane("trade-2", sent("n7", record), 0);
 
-        await().atMost(WAIT).until(() -> notification.record.state() == DeliveryRecord.State.DELIVERED);
-        assertThat(notification.record.copies()).isEqualTo(2);
-        assertThat(notification.record.acknowledgedCopies()).isEqualTo(2);
+        await().atMost(WAIT).until(() -> record.state() == DeliveryRecord.State.DELIVERED);
+        assertThat(record.copies()).isEqualTo(2);
+        assertThat(record.acknowledgedCopies()).isEqualTo(2);
         assertThat(received).containsExactly("n7", "n7");
     }
 
     @Test
     void aCopyQueuedWhileShuttingDownIsGivenUp() {
-        Sent notification = new Sent("n8");
+        DeliveryRecord record = new DeliveryRecord();
         scheduler.close();
 
-        delivery(3).sendInLane("trade-3", notification, 0);
+        delivery(3).sendInLane("trade-3", sent("n8", record), 0);
 
-        assertThat(notification.record.state()).isEqualTo(DeliveryRecord.State.GAVE_UP);
+        assertThat(record.state()).isEqualTo(DeliveryRecord.State.GAVE_UP);
         assertThat(received).isEmpty();
     }
 
@@ -212,30 +205,13 @@ class NotificationDeliveryTest {
     }
 
     /** A notification whose body is its id. */
-    private class Sent implements NotificationDelivery.Notification {
+    private NotificationDelivery.Notification sent(String id, DeliveryRecord record) {
+        return new NotificationDelivery.Notification("notification " + id, record, () -> Optional.of(request(id)));
+    }
 
-        final DeliveryRecord record = new DeliveryRecord();
-        private final String id;
-
-        Sent(String id) {
-            this.id = id;
-        }
-
-        @Override
-        public DeliveryRecord record() {
-            return record;
-        }
-
-        @Override
-        public Optional<HttpRequest> nextRequest() {
-            URI url = merchant.url("/notify");
-            return Optional.of(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(5))
-                    .POST(HttpRequest.BodyPublishers.ofString(id)).build());
-        }
-
-        @Override
-        public String describe() {
-            return "notification " + id;
-        }
+    private HttpRequest request(String id) {
+        URI url = merchant.url("/notify");
+        return HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(5))
+                .POST(HttpRequest.BodyPublishers.ofString(id)).build();
     }
 }

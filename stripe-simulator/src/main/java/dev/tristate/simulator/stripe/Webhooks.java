@@ -1,6 +1,5 @@
 package dev.tristate.simulator.stripe;
 
-import dev.tristate.simulator.kit.DeliveryRecord;
 import dev.tristate.simulator.kit.NotificationDelivery;
 import dev.tristate.simulator.kit.NotificationDelivery.AttemptOutcome;
 import java.net.http.HttpRequest;
@@ -76,7 +75,8 @@ class Webhooks {
         long start = behaviour.delayMs();
         for (OutgoingEvent event : toSend) {
             event.delivery.release();
-            Signed signed = new Signed(event);
+            NotificationDelivery.Notification signed = new NotificationDelivery.Notification("event " + event.id
+                    + " of account " + event.account, event.delivery, () -> request(event));
             for (int copy = 0; copy <= behaviour.duplicates(); copy++) {
                 delivery.sendAlone(signed, start);
                 start += STAGGER_MS;
@@ -125,40 +125,19 @@ class Webhooks {
                 ? OptionalLong.empty() : OptionalLong.of(settings.compressedMillis(pause));
     }
 
-    /** An event as posted to the account's endpoint, signed with its endpoint secrets at each attempt. */
-    private final class Signed implements NotificationDelivery.Notification {
-
-        private final OutgoingEvent event;
-
-        Signed(OutgoingEvent event) {
-            this.event = event;
+    /** Signed with the endpoint's secrets at each attempt; empty when the account has no endpoint. */
+    private Optional<HttpRequest> request(OutgoingEvent event) {
+        Optional<StripeAccount> account = accounts.byId(event.account);
+        if (account.isEmpty() || account.get().webhookUrl() == null || account.get().endpointSecrets().isEmpty()) {
+            return Optional.empty();
         }
-
-        @Override
-        public DeliveryRecord record() {
-            return event.delivery;
-        }
-
-        @Override
-        public Optional<HttpRequest> nextRequest() {
-            Optional<StripeAccount> account = accounts.byId(event.account);
-            if (account.isEmpty() || account.get().webhookUrl() == null
-                    || account.get().endpointSecrets().isEmpty()) {
-                return Optional.empty();
-            }
-            return Optional.of(HttpRequest.newBuilder(account.get().webhookUrl())
-                    .timeout(settings.webhooks().requestTimeout())
-                    .header("Content-Type", "application/json; charset=utf-8")
-                    .header("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)")
-                    .header(StripeSignature.HEADER, StripeSignature.header(account.get().endpointSecrets(),
-                            settings.nowSeconds(), event.body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(event.body))
-                    .build());
-        }
-
-        @Override
-        public String describe() {
-            return "event " + event.id + " of account " + event.account;
-        }
+        return Optional.of(HttpRequest.newBuilder(account.get().webhookUrl())
+                .timeout(settings.webhooks().requestTimeout())
+                .header("Content-Type", "application/json; charset=utf-8")
+                .header("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)")
+                .header(StripeSignature.HEADER, StripeSignature.header(account.get().endpointSecrets(),
+                        settings.nowSeconds(), event.body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(event.body))
+                .build());
     }
 }
