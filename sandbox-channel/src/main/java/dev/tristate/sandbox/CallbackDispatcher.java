@@ -1,15 +1,12 @@
 package dev.tristate.sandbox;
 
-import java.net.http.HttpClient;
+import dev.tristate.simulator.kit.NotificationDelivery;
+import dev.tristate.simulator.kit.NotificationDelivery.AttemptOutcome;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,100 +18,53 @@ import org.springframework.stereotype.Component;
  *   <li>Anything else (other answers, connection errors, timeouts) is re-sent after an exponential backoff, up to the
  *       configured number of attempts.</li>
  * </ul>
- * Each trade has one delivery lane: the first attempt of a copy starts only after the first attempt of the copy
- * before it ended, so notifications arrive in the order the lane was given them (retries may then interleave, as
- * with a real channel).
+ * Each trade has one delivery lane, so notifications arrive in the order the lane was given them (retries may then
+ * interleave, as with a real channel).
  */
 @Component
 class CallbackDispatcher {
 
-    private static final Log log = LogFactory.getLog(CallbackDispatcher.class);
-    private static final CompletableFuture<Void> IDLE = CompletableFuture.completedFuture(null);
-
-    enum Outcome { ACKNOWLEDGED, REJECTED, RETRY }
-
     private final SandboxChannelSettings settings;
     private final SandboxMerchants merchants;
-    private final SandboxScheduler scheduler;
-    private final HttpClient client;
-    private final Map<String, CompletableFuture<Void>> lanes = new ConcurrentHashMap<>();
+    private final NotificationDelivery delivery;
 
     CallbackDispatcher(SandboxChannelSettings settings, SandboxMerchants merchants, SandboxScheduler scheduler) {
         this.settings = settings;
         this.merchants = merchants;
-        this.scheduler = scheduler;
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofMillis(settings.http().connectTimeoutMs()))
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.delivery = new NotificationDelivery(scheduler, Duration.ofMillis(settings.http().connectTimeoutMs()),
+                CallbackDispatcher::outcomeOf, this::pauseMsAfter);
     }
 
     /** Queues each notification, and {@code duplicates} extra copies of it, on the lane of its trade. */
     void enqueue(String lane, List<OutgoingNotification> notifications, Behaviour behaviour) {
         for (OutgoingNotification notification : notifications) {
+            NotificationDelivery.Notification signed = new NotificationDelivery.Notification("notification "
+                    + notification.notifyId() + " for trade " + notification.outTradeNo(), notification.delivery(),
+                    () -> Optional.of(request(notification)));
             for (int copy = 0; copy <= behaviour.duplicates(); copy++) {
-                notification.copyQueued();
-                lanes.compute(lane, (key, tail) -> (tail == null ? IDLE : tail)
-                        .thenCompose(previousFirstAttemptEnded -> startCopy(notification, behaviour.delayMs())));
+                delivery.sendInLane(lane, signed, behaviour.delayMs());
             }
         }
     }
 
-    static Outcome outcomeOf(int statusCode, String body) {
+    static AttemptOutcome outcomeOf(int statusCode, String body) {
         String code = JsonCodec.codeOf(body);
         if (statusCode == 200 && "SUCCESS".equals(code)) {
-            return Outcome.ACKNOWLEDGED;
+            return AttemptOutcome.ACKNOWLEDGED;
         }
         if (statusCode == 400 && "INVALID".equals(code)) {
-            return Outcome.REJECTED;
+            return AttemptOutcome.REJECTED;
         }
-        return Outcome.RETRY;
+        return AttemptOutcome.RETRY;
     }
 
-    private CompletableFuture<Void> startCopy(OutgoingNotification notification, long delayMs) {
-        CompletableFuture<Void> firstAttemptEnded = new CompletableFuture<>();
-        if (!scheduler.schedule(() -> attempt(notification, 1, firstAttemptEnded), delayMs)) {
-            notification.copyGivenUp();
-            firstAttemptEnded.complete(null);
-        }
-        return firstAttemptEnded;
-    }
-
-    private void attempt(OutgoingNotification notification, int attempt, CompletableFuture<Void> firstAttemptEnded) {
-        notification.attempted();
-        CompletableFuture<HttpResponse<String>> response;
-        try {
-            response = client.sendAsync(request(notification), HttpResponse.BodyHandlers.ofString());
-        } catch (RuntimeException cannotSend) {
-            response = CompletableFuture.failedFuture(cannotSend);
-        }
-        response.whenComplete((answer, failure) -> {
-            Outcome outcome = failure == null ? outcomeOf(answer.statusCode(), answer.body()) : Outcome.RETRY;
-            firstAttemptEnded.complete(null);
-            switch (outcome) {
-                case ACKNOWLEDGED -> notification.copyAcknowledged();
-                case REJECTED -> {
-                    log.warn("Notification " + notification.notifyId() + " was rejected as INVALID; not re-sent");
-                    notification.copyRejected();
-                }
-                case RETRY -> retryOrGiveUp(notification, attempt, failure);
-            }
-        });
-    }
-
-    private void retryOrGiveUp(OutgoingNotification notification, int attempt, Throwable failure) {
+    private OptionalLong pauseMsAfter(int attempt) {
         SandboxChannelProperties.Retry retry = settings.retry();
-        if (attempt >= retry.maxAttempts()
-                || !scheduler.schedule(() -> attempt(notification, attempt + 1, new CompletableFuture<>()),
-                        retry.delayAfterAttempt(attempt))) {
-            log.warn("Notification " + notification.notifyId() + " for trade " + notification.outTradeNo()
-                    + " was not acknowledged after " + attempt + " attempts; giving up"
-                    + (failure == null ? "" : " (last error: " + failure + ")"));
-            notification.copyGivenUp();
-        }
+        return attempt >= retry.maxAttempts()
+                ? OptionalLong.empty() : OptionalLong.of(retry.delayAfterAttempt(attempt));
     }
 
+    /** The same bytes every time, signed with the merchant's newest secret at each attempt. */
     private HttpRequest request(OutgoingNotification notification) {
         String secret = merchants.newestSecret(notification.merchantId()).orElseThrow(() ->
                 new IllegalStateException("merchant " + notification.merchantId() + " has no secret"));

@@ -1,18 +1,11 @@
 package dev.tristate.sandbox;
 
+import dev.tristate.simulator.kit.BufferedBodyRequest;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -60,8 +53,8 @@ final class MerchantRequestVerification extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        byte[] body = request.getInputStream().readNBytes(MAX_BODY_BYTES + 1);
-        if (body.length > MAX_BODY_BYTES) {
+        Optional<BufferedBodyRequest> read = BufferedBodyRequest.read(request, MAX_BODY_BYTES);
+        if (read.isEmpty()) {
             write(response, JsonResponses.error(HttpStatus.CONTENT_TOO_LARGE, "INVALID",
                     "the body is larger than " + MAX_BODY_BYTES + " bytes"));
             return;
@@ -70,7 +63,7 @@ final class MerchantRequestVerification extends OncePerRequestFilter {
         boolean verified;
         try {
             verified = verifies(merchant, request.getHeader(CallbackSigner.HEADER), request.getMethod(),
-                    pathWithQuery(request), body);
+                    pathWithQuery(request), read.get().body());
         } catch (SandboxMerchants.MerchantLookupFailed lookupFailed) {
             write(response, JsonResponses.error(HttpStatus.SERVICE_UNAVAILABLE, "RETRY",
                     "the merchant's settings could not be read; send again later"));
@@ -83,7 +76,8 @@ final class MerchantRequestVerification extends OncePerRequestFilter {
             return;
         }
         request.setAttribute(MERCHANT, merchant);
-        chain.doFilter(new ReadBody(request, body), response);
+        // The controller reads the very bytes that were verified.
+        chain.doFilter(read.get(), response);
     }
 
     private boolean verifies(String merchant, String signature, String method, String pathWithQuery, byte[] body) {
@@ -148,74 +142,6 @@ final class MerchantRequestVerification extends OncePerRequestFilter {
                 }
             }
             return t == null || v1.isEmpty() ? Optional.empty() : Optional.of(new Signature(t, List.copyOf(v1)));
-        }
-    }
-
-    /** The request with its body already read, so that the controller reads the very bytes that were verified. */
-    private static final class ReadBody extends HttpServletRequestWrapper {
-
-        private final byte[] body;
-
-        ReadBody(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            InputStream bytes = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public int read() throws IOException {
-                    return bytes.read();
-                }
-
-                @Override
-                public int read(byte[] buffer, int offset, int length) throws IOException {
-                    return bytes.read(buffer, offset, length);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return available() == 0;
-                }
-
-                @Override
-                public int available() {
-                    try {
-                        return bytes.available();
-                    } catch (IOException never) {
-                        return 0;
-                    }
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new UnsupportedOperationException("the body is already read");
-                }
-            };
-        }
-
-        @Override
-        public BufferedReader getReader() {
-            String encoding = getCharacterEncoding();
-            return new BufferedReader(new InputStreamReader(getInputStream(),
-                    encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
         }
     }
 }

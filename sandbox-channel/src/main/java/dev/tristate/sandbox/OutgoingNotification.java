@@ -1,18 +1,15 @@
 package dev.tristate.sandbox;
 
+import dev.tristate.simulator.kit.DeliveryRecord;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One notification of one status change. Its body is serialised once, when it is created, and every copy and every
- * retry sends exactly these bytes (only the signature's timestamp is fresh per attempt). The counters tell how its
- * delivery went; they are read by the notifications listing.
+ * retry sends exactly these bytes (only the signature's timestamp is fresh per attempt).
  */
 final class OutgoingNotification {
-
-    enum State { HELD, DROPPED, SENDING, DELIVERED, REJECTED, GAVE_UP }
 
     private final String notifyId;
     private final String merchantId;
@@ -22,13 +19,7 @@ final class OutgoingNotification {
     private final Instant eventTime;
     private final byte[] body;
 
-    private volatile boolean held;
-    private volatile boolean dropped;
-    private final AtomicInteger copies = new AtomicInteger();
-    private final AtomicInteger pendingCopies = new AtomicInteger();
-    private final AtomicInteger acknowledgedCopies = new AtomicInteger();
-    private final AtomicInteger rejectedCopies = new AtomicInteger();
-    private final AtomicInteger attempts = new AtomicInteger();
+    private final DeliveryRecord delivery = new DeliveryRecord();
 
     OutgoingNotification(String merchantId, String outTradeNo, String tradeNo, TradeStatus status, long amountMinor,
                          String currency, Instant eventTime) {
@@ -78,67 +69,12 @@ final class OutgoingNotification {
         return body.clone();
     }
 
-    void hold() {
-        held = true;
+    /** How its delivery goes; its copies, attempts and state are read by the notifications listing. */
+    DeliveryRecord delivery() {
+        return delivery;
     }
 
-    void release() {
-        held = false;
-    }
-
-    void drop() {
-        held = false;
-        dropped = true;
-    }
-
-    void copyQueued() {
-        copies.incrementAndGet();
-        pendingCopies.incrementAndGet();
-    }
-
-    void attempted() {
-        attempts.incrementAndGet();
-    }
-
-    void copyAcknowledged() {
-        acknowledgedCopies.incrementAndGet();
-        pendingCopies.decrementAndGet();
-    }
-
-    void copyRejected() {
-        rejectedCopies.incrementAndGet();
-        pendingCopies.decrementAndGet();
-    }
-
-    void copyGivenUp() {
-        pendingCopies.decrementAndGet();
-    }
-
-    int copies() {
-        return copies.get();
-    }
-
-    int attempts() {
-        return attempts.get();
-    }
-
-    int acknowledgedCopies() {
-        return acknowledgedCopies.get();
-    }
-
-    State state() {
-        if (held) {
-            return State.HELD;
-        }
-        if (dropped) {
-            return State.DROPPED;
-        }
-        if (copies.get() == 0 || pendingCopies.get() > 0) {
-            return State.SENDING;
-        }
-        if (acknowledgedCopies.get() > 0) {
-            return State.DELIVERED;
-        }
-        return rejectedCopies.get() > 0 ? State.REJECTED : State.GAVE_UP;
+    DeliveryRecord.State state() {
+        return delivery.state();
     }
 }

@@ -1,11 +1,11 @@
 package dev.tristate.sandbox;
 
 import dev.tristate.sandbox.Trade.TradeSnapshot;
+import dev.tristate.simulator.kit.HtmlAnswer;
+import dev.tristate.simulator.kit.PayerAction;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
@@ -27,10 +27,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 @RequestMapping("/sandbox-channel/pay")
 class PayPageController {
 
-    private static final Map<String, TradeStatus> ACTIONS = Map.of(
-            "pay", TradeStatus.SUCCESS,
-            "fail", TradeStatus.FAILED,
-            "abandon", TradeStatus.CLOSED);
+    private static final Map<PayerAction, TradeStatus> ACTIONS = Map.of(
+            PayerAction.PAY, TradeStatus.SUCCESS,
+            PayerAction.FAIL, TradeStatus.FAILED,
+            PayerAction.ABANDON, TradeStatus.CLOSED);
 
     private final SandboxTrades trades;
 
@@ -41,7 +41,7 @@ class PayPageController {
     @GetMapping("/{outTradeNo}")
     ResponseEntity<byte[]> page(@PathVariable String outTradeNo) {
         return trades.find(outTradeNo)
-                .map(trade -> html(HttpStatus.OK, PayPage.trade(trade.snapshot(), null)))
+                .map(trade -> HtmlAnswer.of(HttpStatus.OK, PayPage.trade(trade.snapshot(), null)))
                 .orElseGet(() -> unknownTrade());
     }
 
@@ -53,15 +53,15 @@ class PayPageController {
         if (trade == null) {
             return unknownTrade();
         }
-        TradeStatus target = action == null ? null : ACTIONS.get(action);
+        TradeStatus target = PayerAction.of(action).map(ACTIONS::get).orElse(null);
         if (target == null) {
-            return html(HttpStatus.BAD_REQUEST, PayPage.message("Unknown action",
+            return HtmlAnswer.of(HttpStatus.BAD_REQUEST, PayPage.message("Unknown action",
                     "Choose pay, fail or abandon."));
         }
         synchronized (trade) {
             TradeSnapshot current = trade.snapshot();
             if (current.status() != null && current.status().isFinal() && current.status() != target) {
-                return html(HttpStatus.CONFLICT, PayPage.trade(current,
+                return HtmlAnswer.of(HttpStatus.CONFLICT, PayPage.trade(current,
                         "This trade is already final; nothing was changed."));
             }
             trades.changeStatus(trade, target);
@@ -70,17 +70,6 @@ class PayPageController {
     }
 
     private static ResponseEntity<byte[]> unknownTrade() {
-        return html(HttpStatus.NOT_FOUND, PayPage.message("Unknown trade", "The channel has no such trade."));
-    }
-
-    private static ResponseEntity<byte[]> html(HttpStatus status, String page) {
-        return ResponseEntity.status(status)
-                .header(HttpHeaders.CONTENT_TYPE, "text/html; charset=UTF-8")
-                .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Referrer-Policy", "no-referrer")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; "
-                        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-                .body(page.getBytes(StandardCharsets.UTF_8));
+        return HtmlAnswer.of(HttpStatus.NOT_FOUND, PayPage.message("Unknown trade", "The channel has no such trade."));
     }
 }

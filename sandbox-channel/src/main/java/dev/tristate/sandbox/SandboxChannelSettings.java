@@ -1,20 +1,15 @@
 package dev.tristate.sandbox;
 
+import dev.tristate.simulator.kit.HostBaseUrl;
 import java.net.URI;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
-/**
- * The resolved settings and the time source. The default URLs are resolved on use, not at start-up, so that they
- * name the port the server really listens on ({@code local.server.port}, which is only known once it started;
- * {@code server.port} before that).
- */
+/** The resolved settings and the time source. The default URLs are the host's own ({@link HostBaseUrl}). */
 @Component
 class SandboxChannelSettings {
-
-    private static final String OWN_BASE_URL = "http://localhost:${local.server.port:${server.port:8080}}";
 
     private final SandboxChannelProperties properties;
     private final Environment environment;
@@ -31,14 +26,11 @@ class SandboxChannelSettings {
     URI notifyUrl() {
         String configured = properties.notifyUrl();
         return URI.create(isBlank(configured)
-                ? environment.resolvePlaceholders(OWN_BASE_URL + "/callbacks/sandbox")
-                : configured.strip());
+                ? HostBaseUrl.own(environment) + "/callbacks/sandbox" : configured.strip());
     }
 
     String publicBaseUrl() {
-        String configured = properties.publicBaseUrl();
-        String base = isBlank(configured) ? environment.resolvePlaceholders(OWN_BASE_URL) : configured.strip();
-        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        return HostBaseUrl.configuredOrOwn(properties.publicBaseUrl(), environment);
     }
 
     long queryHangMs() {

@@ -90,12 +90,12 @@ final class Trade {
         if (behaviour.outOfOrder() && target == TradeStatus.PROCESSING) {
             // Nothing is held here: a held PROCESSING is released by the very next change, and a change to
             // PROCESSING while PROCESSING is no change.
-            notification.hold();
+            notification.delivery().hold();
             heldProcessing = notification;
         } else {
             deliveries.add(notification);
             if (heldProcessing != null) {
-                heldProcessing.release();
+                heldProcessing.delivery().release();
                 deliveries.add(heldProcessing);
                 heldProcessing = null;
             } else if (behaviour.outOfOrder() && target == TradeStatus.SUCCESS && !wasEverProcessing) {
@@ -103,7 +103,7 @@ final class Trade {
             }
         }
         if (behaviour.dropCallbacks()) {
-            deliveries.forEach(OutgoingNotification::drop);
+            deliveries.forEach(dropped -> dropped.delivery().drop());
             deliveries = List.of();
         }
         return new StatusChange(true, snapshot(), List.copyOf(deliveries), behaviour);

@@ -171,9 +171,9 @@ class TradeApiController {
             item.put("amount_minor", notification.amountMinor());
             item.put("event_time", EventTimes.format(notification.eventTime()));
             item.put("state", notification.state().name());
-            item.put("copies", notification.copies());
-            item.put("attempts", notification.attempts());
-            item.put("acknowledged_copies", notification.acknowledgedCopies());
+            item.put("copies", notification.delivery().copies());
+            item.put("attempts", notification.delivery().attempts());
+            item.put("acknowledged_copies", notification.delivery().acknowledgedCopies());
         }
         return JsonResponses.of(HttpStatus.OK, list);
     }

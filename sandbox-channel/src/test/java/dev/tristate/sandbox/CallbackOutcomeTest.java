@@ -2,7 +2,7 @@ package dev.tristate.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.sandbox.CallbackDispatcher.Outcome;
+import dev.tristate.simulator.kit.NotificationDelivery.AttemptOutcome;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,7 +21,7 @@ class CallbackOutcomeTest {
             "503 | {\"code\":\"RETRY\"}                    | RETRY",
             "500 | {\"code\":\"SUCCESS\"}                  | RETRY"})
     void onlyTwoHundredSuccessStopsAndOnlyFourHundredInvalidIsNotResentAsIs(int status, String body,
-                                                                           Outcome expected) {
+                                                                           AttemptOutcome expected) {
         assertThat(CallbackDispatcher.outcomeOf(status, body)).isEqualTo(expected);
     }
 }

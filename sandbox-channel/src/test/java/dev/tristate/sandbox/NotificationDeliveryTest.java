@@ -2,7 +2,7 @@ package dev.tristate.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.sandboxtest.MutableClock;
+import dev.tristate.simulator.kit.testing.MutableClock;
 import dev.tristate.sandboxtest.NotifyReceiver.Answer;
 import dev.tristate.sandboxtest.NotifyReceiver.Received;
 import java.net.http.HttpResponse;

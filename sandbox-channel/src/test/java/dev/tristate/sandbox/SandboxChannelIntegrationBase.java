@@ -3,7 +3,7 @@ package dev.tristate.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tristate.sandboxtest.MutableClock;
+import dev.tristate.simulator.kit.testing.MutableClock;
 import dev.tristate.sandboxtest.NotifyReceiver;
 import dev.tristate.sandboxtest.SandboxTestApplication;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package dev.tristate.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.sandbox.Trade.StatusChange;
+import dev.tristate.simulator.kit.DeliveryRecord;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class TradeTest {
         StatusChange processing = change(TradeStatus.PROCESSING, 0);
         assertThat(processing.deliveries()).isEmpty();
         assertThat(trade.notifications()).singleElement().extracting(OutgoingNotification::state)
-                .isEqualTo(OutgoingNotification.State.HELD);
+                .isEqualTo(DeliveryRecord.State.HELD);
 
         StatusChange failed = change(TradeStatus.FAILED, 1);
 
@@ -66,6 +67,6 @@ class TradeTest {
 
         assertThat(success.deliveries()).isEmpty();
         assertThat(trade.notifications()).extracting(OutgoingNotification::state)
-                .containsExactly(OutgoingNotification.State.DROPPED, OutgoingNotification.State.DROPPED);
+                .containsExactly(DeliveryRecord.State.DROPPED, DeliveryRecord.State.DROPPED);
     }
 }

@@ -1,12 +1,9 @@
 package dev.tristate.sandboxtest;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.tristate.simulator.kit.testing.LoopbackServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -17,12 +14,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Tristate's side of the wire, as far as the sandbox can tell: a plain JDK HTTP server that records every
+ * Tristate's side of the wire, as far as the sandbox can tell: a loopback server that records every
  * notification exactly as received and answers as the test scripted it, per out_trade_no
  * ({@code 200 {"code":"SUCCESS"}} once the script is used up). One server serves the whole test run; tests keep
  * apart by using their own trades.
@@ -32,34 +28,23 @@ public final class NotifyReceiver {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static NotifyReceiver shared;
 
-    private final HttpServer server;
+    private final LoopbackServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, Deque<Answer>> scripts = new ConcurrentHashMap<>();
 
-    private NotifyReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/callbacks/sandbox", this::handle);
-        server.setExecutor(Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "notify-receiver");
-            thread.setDaemon(true);
-            return thread;
-        }));
-        server.start();
+    private NotifyReceiver() {
+        server = LoopbackServer.serve("/callbacks/sandbox", "notify-receiver", this::handle);
     }
 
     public static synchronized NotifyReceiver shared() {
         if (shared == null) {
-            try {
-                shared = new NotifyReceiver();
-            } catch (IOException cannotListen) {
-                throw new UncheckedIOException(cannotListen);
-            }
+            shared = new NotifyReceiver();
         }
         return shared;
     }
 
     public URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/callbacks/sandbox");
+        return server.url("/callbacks/sandbox");
     }
 
     /** The answers to the next requests about this trade, in order. */

@@ -1,6 +1,7 @@
 package dev.tristate.sandboxtest;
 
 import dev.tristate.sandbox.SandboxChannelConfiguration;
+import dev.tristate.simulator.kit.testing.MutableClock;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;

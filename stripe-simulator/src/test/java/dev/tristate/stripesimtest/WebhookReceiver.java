@@ -1,21 +1,17 @@
 package dev.tristate.stripesimtest;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.tristate.simulator.kit.testing.LoopbackServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
- * Tristate's side of the wire as far as the simulator can tell: a JDK HTTP server that records every webhook as
+ * Tristate's side of the wire as far as the simulator can tell: a loopback server that records every webhook as
  * received and answers with the status the test chose for its path ({@code 200} by default). Each test uses a path of
  * its own ({@code /hooks/<account>}).
  */
@@ -23,34 +19,23 @@ public final class WebhookReceiver {
 
     private static WebhookReceiver shared;
 
-    private final HttpServer server;
+    private final LoopbackServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, Integer> statusByPath = new ConcurrentHashMap<>();
 
-    private WebhookReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/hooks/", this::handle);
-        server.setExecutor(Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "webhook-receiver");
-            thread.setDaemon(true);
-            return thread;
-        }));
-        server.start();
+    private WebhookReceiver() {
+        server = LoopbackServer.serve("/hooks/", "webhook-receiver", this::handle);
     }
 
     public static synchronized WebhookReceiver shared() {
         if (shared == null) {
-            try {
-                shared = new WebhookReceiver();
-            } catch (IOException cannotListen) {
-                throw new UncheckedIOException(cannotListen);
-            }
+            shared = new WebhookReceiver();
         }
         return shared;
     }
 
     public URI url(String path) {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/" + path);
+        return server.url("/hooks/" + path);
     }
 
     public void answer(String path, int status) {

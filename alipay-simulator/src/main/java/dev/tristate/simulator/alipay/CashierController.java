@@ -1,7 +1,10 @@
 package dev.tristate.simulator.alipay;
 
+import dev.tristate.simulator.kit.HtmlAnswer;
+import dev.tristate.simulator.kit.PayerAction;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
@@ -33,7 +36,7 @@ class CashierController {
     ResponseEntity<byte[]> page(@PathVariable String tradeNo) {
         return trades.byTradeNo(tradeNo).map(trade -> {
             trade.touch();
-            return CashierPage.html(HttpStatus.OK,
+            return HtmlAnswer.of(HttpStatus.OK,
                     CashierPage.trade(trade, trade.status(settings.clock().instant()), null));
         }).orElseGet(CashierController::unknownTrade);
     }
@@ -47,25 +50,25 @@ class CashierController {
             return unknownTrade();
         }
         trade.touch();
-        boolean done = switch (action == null ? "" : action) {
-            case "pay" -> trades.pay(trade);
-            case "abandon" -> trades.close(trade);
-            case "fail" -> true;
-            default -> false;
-        };
+        Optional<PayerAction> payerAction = PayerAction.of(action);
+        boolean done = payerAction.map(chosen -> switch (chosen) {
+            case PAY -> trades.pay(trade);
+            case ABANDON -> trades.close(trade);
+            case FAIL -> true;
+        }).orElse(false);
         SimulatedTrade.Status status = trade.status(settings.clock().instant());
         if (!done) {
-            return CashierPage.html(HttpStatus.CONFLICT, CashierPage.trade(trade, status,
+            return HtmlAnswer.of(HttpStatus.CONFLICT, CashierPage.trade(trade, status,
                     "Nothing was changed: choose pay, fail or abandon while the trade is waiting."));
         }
-        if ("fail".equals(action)) {
-            return CashierPage.html(HttpStatus.OK, CashierPage.trade(trade, status,
+        if (payerAction.get() == PayerAction.FAIL) {
+            return HtmlAnswer.of(HttpStatus.OK, CashierPage.trade(trade, status,
                     "The payment failed; the trade is still waiting for payment."));
         }
         return ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create(request.getRequestURI())).build();
     }
 
     private static ResponseEntity<byte[]> unknownTrade() {
-        return CashierPage.html(HttpStatus.NOT_FOUND, CashierPage.message("Unknown trade", "Alipay has no such trade."));
+        return HtmlAnswer.of(HttpStatus.NOT_FOUND, CashierPage.message("Unknown trade", "Alipay has no such trade."));
     }
 }

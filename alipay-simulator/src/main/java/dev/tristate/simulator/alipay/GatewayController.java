@@ -1,5 +1,6 @@
 package dev.tristate.simulator.alipay;
 
+import dev.tristate.simulator.kit.HtmlAnswer;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.Map;
@@ -103,7 +104,7 @@ class GatewayController {
     private ResponseEntity<byte[]> answer(String method, ObjectNode node, Fault fault) {
         if (isPagePay(method)) {
             // The buyer's browser is at the gateway: Alipay shows its error on a page, not as JSON.
-            return CashierPage.html(HttpStatus.OK, CashierPage.message("Alipay error",
+            return HtmlAnswer.of(HttpStatus.OK, CashierPage.message("Alipay error",
                     node.path("code").asString() + " " + node.path("sub_code").asString() + ": "
                             + node.path("sub_msg").asString()));
         }

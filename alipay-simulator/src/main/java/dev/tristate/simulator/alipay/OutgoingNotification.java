@@ -1,5 +1,6 @@
 package dev.tristate.simulator.alipay;
 
+import dev.tristate.simulator.kit.DeliveryRecord;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -8,26 +9,19 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
  * One asynchronous notification ({@code trade_status_sync}) of one trade: its parameters are fixed when it is made
  * and its {@code notify_id} is the same on every resend; each attempt gets a fresh {@code notify_time} and is signed
- * anew, as Alipay does. The counters tell how its delivery went.
+ * anew, as Alipay does.
  */
 final class OutgoingNotification {
-
-    enum State { DROPPED, SENDING, DELIVERED, GAVE_UP }
 
     private final String notifyId = UUID.randomUUID().toString().replace("-", "");
     private final URI notifyUrl;
     private final Map<String, String> params;
-    private volatile boolean dropped;
-    private final AtomicInteger copies = new AtomicInteger();
-    private final AtomicInteger pendingCopies = new AtomicInteger();
-    private final AtomicInteger acknowledgedCopies = new AtomicInteger();
-    private final AtomicInteger attempts = new AtomicInteger();
+    private final DeliveryRecord delivery = new DeliveryRecord();
 
     /** {@code params}: everything Alipay sends but notify_id, notify_time, sign_type and sign. */
     OutgoingNotification(URI notifyUrl, Map<String, String> params) {
@@ -76,40 +70,13 @@ final class OutgoingNotification {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    void drop() {
-        dropped = true;
-    }
-
-    void copyQueued() {
-        copies.incrementAndGet();
-        pendingCopies.incrementAndGet();
-    }
-
-    void attempted() {
-        attempts.incrementAndGet();
-    }
-
-    void copyAcknowledged() {
-        acknowledgedCopies.incrementAndGet();
-        pendingCopies.decrementAndGet();
-    }
-
-    void copyGivenUp() {
-        pendingCopies.decrementAndGet();
-    }
-
-    State state() {
-        if (dropped) {
-            return State.DROPPED;
-        }
-        if (copies.get() == 0 || pendingCopies.get() > 0) {
-            return State.SENDING;
-        }
-        return acknowledgedCopies.get() > 0 ? State.DELIVERED : State.GAVE_UP;
+    /** How its delivery goes. */
+    DeliveryRecord delivery() {
+        return delivery;
     }
 
     NotificationView view() {
-        return new NotificationView(notifyId, params.get("trade_status"), params.get("total_amount"), state().name(),
-                copies.get(), attempts.get(), acknowledgedCopies.get());
+        return new NotificationView(notifyId, params.get("trade_status"), params.get("total_amount"),
+                delivery.state().name(), delivery.copies(), delivery.attempts(), delivery.acknowledgedCopies());
     }
 }

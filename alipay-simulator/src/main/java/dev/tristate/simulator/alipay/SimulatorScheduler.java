@@ -1,43 +1,13 @@
 package dev.tristate.simulator.alipay;
 
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.springframework.beans.factory.DisposableBean;
+import dev.tristate.simulator.kit.BackgroundScheduler;
 import org.springframework.stereotype.Component;
 
-/**
- * The simulator's timer: notifications, their resends and hanging answers run here, never on the request that caused
- * them. Tasks only start work (the HTTP client sends asynchronously), so two threads are plenty.
- */
+/** The simulator's timer: notifications, their resends and hanging answers run here, never on the request. */
 @Component
-class SimulatorScheduler implements DisposableBean {
-
-    private final ScheduledThreadPoolExecutor executor;
+class SimulatorScheduler extends BackgroundScheduler {
 
     SimulatorScheduler() {
-        AtomicInteger threads = new AtomicInteger();
-        executor = new ScheduledThreadPoolExecutor(2, task -> {
-            Thread thread = new Thread(task, "alipay-simulator-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.setRemoveOnCancelPolicy(true);
-    }
-
-    /** Runs {@code task} after {@code delayMs}; false when the simulator is shutting down. */
-    boolean schedule(Runnable task, long delayMs) {
-        try {
-            executor.schedule(task, Math.max(0, delayMs), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (RejectedExecutionException shuttingDown) {
-            return false;
-        }
-    }
-
-    @Override
-    public void destroy() {
-        executor.shutdownNow();
+        super("alipay-simulator");
     }
 }

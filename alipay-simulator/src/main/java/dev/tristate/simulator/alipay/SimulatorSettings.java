@@ -1,5 +1,6 @@
 package dev.tristate.simulator.alipay;
 
+import dev.tristate.simulator.kit.HostBaseUrl;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HexFormat;
@@ -8,13 +9,11 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The resolved settings, the simulator's keys and its time source. The default base URL is resolved on use, so that
- * it names the port the server really listens on ({@code local.server.port} is known only once it started).
+ * The resolved settings, the simulator's keys and its time source. The default base URL is the host's own
+ * ({@link HostBaseUrl}).
  */
 @Component
 class SimulatorSettings {
-
-    private static final String OWN_BASE_URL = "http://localhost:${local.server.port:${server.port:8080}}";
 
     private final AlipaySimulatorProperties properties;
     private final Environment environment;
@@ -33,10 +32,7 @@ class SimulatorSettings {
 
     /** The base of every URL handed out, prefix included, e.g. {@code http://localhost:8080/simulators/alipay}. */
     String baseUrl() {
-        String configured = properties.publicBaseUrl();
-        String base = isBlank(configured) ? environment.resolvePlaceholders(OWN_BASE_URL) : configured.strip();
-        base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        return base + properties.pathPrefix();
+        return HostBaseUrl.configuredOrOwn(properties.publicBaseUrl(), environment) + properties.pathPrefix();
     }
 
     Clock clock() {

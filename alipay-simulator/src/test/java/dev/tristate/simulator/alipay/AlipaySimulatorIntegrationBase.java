@@ -7,6 +7,7 @@ import com.alipay.api.AlipayRequest;
 import com.alipay.api.AlipayResponse;
 import com.alipay.api.DefaultAlipayClient;
 import com.alipay.api.request.AlipayTradePrecreateRequest;
+import dev.tristate.simulator.kit.testing.MutableClock;
 import dev.tristate.simulatortest.alipay.FormReceiver;
 import dev.tristate.simulatortest.alipay.SimulatorTestApplication;
 import java.security.KeyPair;
@@ -48,13 +49,13 @@ abstract class AlipaySimulatorIntegrationBase {
     AlipaySimulator simulator;
 
     @Autowired
-    SimulatorTestApplication.TestClock clock;
+    MutableClock clock;
 
     @BeforeEach
     void anAppAndAKnownTime() {
         simulator.registerApp(new AlipaySimulatorApps.App(APP_ID, SELLER_ID, List.of(publicKey(APP_KEY))));
         simulator.clearFaults(APP_ID);
-        clock.set(SimulatorTestApplication.TestClock.START);
+        clock.set(SimulatorTestApplication.CLOCK_START);
     }
 
     String gatewayUrl() {

@@ -1,11 +1,8 @@
 package dev.tristate.simulatortest.alipay;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.tristate.simulator.kit.testing.LoopbackServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -16,43 +13,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
- * The merchant's notify URL as the simulator sees it: a JDK HTTP server that records every form notification as
+ * The merchant's notify URL as the simulator sees it: a loopback server that records every form notification as
  * received and answers as the test scripted it per out_trade_no ({@code success} once the script is used up).
  */
 public final class FormReceiver {
 
     private static FormReceiver shared;
-    private final HttpServer server;
+    private final LoopbackServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, Deque<String>> scripts = new ConcurrentHashMap<>();
 
-    private FormReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/callbacks/alipay", this::handle);
-        server.setExecutor(Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "alipay-notify-receiver");
-            thread.setDaemon(true);
-            return thread;
-        }));
-        server.start();
+    private FormReceiver() {
+        server = LoopbackServer.serve("/callbacks/alipay", "alipay-notify-receiver", this::handle);
     }
 
     public static synchronized FormReceiver shared() {
         if (shared == null) {
-            try {
-                shared = new FormReceiver();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            shared = new FormReceiver();
         }
         return shared;
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/callbacks/alipay";
+        return server.url("/callbacks/alipay").toString();
     }
 
     /** The bodies of the next answers about this trade, in order. */

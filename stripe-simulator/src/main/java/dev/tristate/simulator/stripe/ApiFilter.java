@@ -1,5 +1,6 @@
 package dev.tristate.simulator.stripe;
 
+import dev.tristate.simulator.kit.BufferedBodyRequest;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -50,8 +51,8 @@ final class ApiFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         response.setHeader("Request-Id", Ids.next("req"));
         response.setHeader("Stripe-Version", Webhooks.API_VERSION);
-        byte[] body = request.getInputStream().readNBytes(MAX_BODY_BYTES + 1);
-        if (body.length > MAX_BODY_BYTES) {
+        Optional<BufferedBodyRequest> read = BufferedBodyRequest.read(request, MAX_BODY_BYTES);
+        if (read.isEmpty()) {
             write(response, 413, StripeApiError.invalid(null, "The request body is too large.").body().toString());
             return;
         }
@@ -64,13 +65,13 @@ final class ApiFilter extends OncePerRequestFilter {
         String apiPath = apiPath(request);
         request.setAttribute(ACCOUNT, account.get().id());
         if (apiPath.startsWith("/_simulator/")) {
-            chain.doFilter(new ReadBody(request, body), response);
+            chain.doFilter(read.get(), response);
             return;
         }
         Params params;
         try {
             params = Params.parse("POST".equals(request.getMethod())
-                    ? new String(body, StandardCharsets.UTF_8) : request.getQueryString());
+                    ? new String(read.get().body(), StandardCharsets.UTF_8) : request.getQueryString());
         } catch (StripeApiError malformed) {
             write(response, malformed.status(), malformed.body().toString());
             return;
@@ -89,12 +90,12 @@ final class ApiFilter extends OncePerRequestFilter {
         ContentCachingResponseWrapper cached = new ContentCachingResponseWrapper(response);
         if (key != null && "POST".equals(request.getMethod())) {
             if (!idempotently(book, key, request.getMethod() + " " + apiPath + "?" + params.fingerprint(),
-                    new ReadBody(request, body), cached, chain)) {
+                    read.get(), cached, chain)) {
                 cached.copyBodyToResponse();
                 return;
             }
         } else {
-            chain.doFilter(new ReadBody(request, body), cached);
+            chain.doFilter(read.get(), cached);
         }
         if (fault.isPresent() && fault.get().afterActing()) {
             if (fault.get().kind() == Fault.Kind.HANG) {

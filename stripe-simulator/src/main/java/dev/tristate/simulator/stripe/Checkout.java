@@ -1,5 +1,6 @@
 package dev.tristate.simulator.stripe;
 
+import dev.tristate.simulator.kit.PayerAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -18,8 +19,6 @@ class Checkout {
     static final long MIN_EXPIRY_SECONDS = 30 * 60;
     static final long MAX_EXPIRY_SECONDS = 24 * 3600;
     private static final Pattern CURRENCY = Pattern.compile("[a-z]{3}");
-
-    enum PayerAction { PAY, FAIL, ABANDON }
 
     private final StripeBook books;
     private final StripeSimulatorSettings settings;

@@ -1,6 +1,6 @@
 package dev.tristate.simulator.stripe;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import dev.tristate.simulator.kit.DeliveryRecord;
 
 /**
  * One event on its way to the account's endpoint. Its body is serialised once; every copy and every retry sends
@@ -13,12 +13,7 @@ final class OutgoingEvent {
     final String type;
     final String outTradeNo;
     final byte[] body;
-    volatile boolean held;
-    volatile boolean dropped;
-    final AtomicInteger copies = new AtomicInteger();
-    final AtomicInteger pendingCopies = new AtomicInteger();
-    final AtomicInteger acknowledgedCopies = new AtomicInteger();
-    final AtomicInteger attempts = new AtomicInteger();
+    final DeliveryRecord delivery = new DeliveryRecord();
 
     OutgoingEvent(String id, String account, String type, String outTradeNo, byte[] body) {
         this.id = id;
@@ -29,17 +24,7 @@ final class OutgoingEvent {
     }
 
     WebhookDelivery view() {
-        String state;
-        if (held) {
-            state = "HELD";
-        } else if (dropped) {
-            state = "DROPPED";
-        } else if (copies.get() == 0 || pendingCopies.get() > 0) {
-            state = "SENDING";
-        } else {
-            state = acknowledgedCopies.get() > 0 ? "DELIVERED" : "GAVE_UP";
-        }
-        return new WebhookDelivery(id, type, outTradeNo, state, copies.get(), attempts.get(),
-                acknowledgedCopies.get(), body.clone());
+        return new WebhookDelivery(id, type, outTradeNo, delivery.state().name(), delivery.copies(),
+                delivery.attempts(), delivery.acknowledgedCopies(), body.clone());
     }
 }

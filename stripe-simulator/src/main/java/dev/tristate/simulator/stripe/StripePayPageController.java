@@ -1,10 +1,9 @@
 package dev.tristate.simulator.stripe;
 
+import dev.tristate.simulator.kit.HtmlAnswer;
+import dev.tristate.simulator.kit.PayerAction;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.Optional;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
@@ -24,11 +23,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Controller
 @RequestMapping("${tristate.stripe-simulator.path-prefix:/simulators/stripe}/pay")
 class StripePayPageController {
-
-    private static final Map<String, Checkout.PayerAction> ACTIONS = Map.of(
-            "pay", Checkout.PayerAction.PAY,
-            "fail", Checkout.PayerAction.FAIL,
-            "abandon", Checkout.PayerAction.ABANDON);
 
     private final StripeBook books;
     private final Checkout checkout;
@@ -52,7 +46,7 @@ class StripePayPageController {
         if (account.isEmpty()) {
             return unknown();
         }
-        Checkout.PayerAction payerAction = action == null ? null : ACTIONS.get(action);
+        PayerAction payerAction = PayerAction.of(action).orElse(null);
         if (payerAction == null) {
             return html(HttpStatus.BAD_REQUEST, PayPage.message("Unknown action", "Choose pay, fail or abandon."));
         }
@@ -75,14 +69,8 @@ class StripePayPageController {
         return html(HttpStatus.NOT_FOUND, PayPage.message("Unknown checkout", "There is no such Checkout Session."));
     }
 
+    /** The payer may be sent on to the merchant's success or cancel URL, so the form may lead anywhere. */
     private static ResponseEntity<byte[]> html(HttpStatus status, String page) {
-        return ResponseEntity.status(status)
-                .header(HttpHeaders.CONTENT_TYPE, "text/html; charset=UTF-8")
-                .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Referrer-Policy", "no-referrer")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; "
-                        + "frame-ancestors 'none'; base-uri 'none'")
-                .body(page.getBytes(StandardCharsets.UTF_8));
+        return HtmlAnswer.of(status, page, HtmlAnswer.FormTargets.ANY_ORIGIN);
     }
 }

@@ -1,19 +1,15 @@
 package dev.tristate.simulator.stripe;
 
+import dev.tristate.simulator.kit.HostBaseUrl;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
-/**
- * The resolved settings and the time source. The default public base URL is resolved on use, so that it names the port
- * the server really listens on ({@code local.server.port} is known only once it started).
- */
+/** The resolved settings and the time source. The default public base URL is the host's own ({@link HostBaseUrl}). */
 @Component
 class StripeSimulatorSettings {
-
-    private static final String OWN_BASE_URL = "http://localhost:${local.server.port:${server.port:8080}}";
 
     private final StripeSimulatorProperties properties;
     private final Environment environment;
@@ -33,11 +29,7 @@ class StripeSimulatorSettings {
 
     /** Where the pay page of a session is, as the payer's browser reaches it. */
     String payPageUrl(String sessionId) {
-        String configured = properties.publicBaseUrl();
-        String base = configured == null || configured.isBlank()
-                ? environment.resolvePlaceholders(OWN_BASE_URL) : configured.strip();
-        base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        return base + prefix() + "/pay/" + sessionId;
+        return HostBaseUrl.configuredOrOwn(properties.publicBaseUrl(), environment) + prefix() + "/pay/" + sessionId;
     }
 
     long hangMs() {

@@ -1,18 +1,17 @@
 package dev.tristate.simulator.stripe;
 
-import java.net.http.HttpClient;
+import dev.tristate.simulator.kit.NotificationDelivery;
+import dev.tristate.simulator.kit.NotificationDelivery.AttemptOutcome;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,7 +26,6 @@ class Webhooks {
 
     /** The API version the SDK this simulator answers was built for; events are rendered in it. */
     static final String API_VERSION = "2025-03-31.basil";
-    private static final Log log = LogFactory.getLog(Webhooks.class);
     /** Events of one change are started this far apart, so that their order is what the switches say. */
     private static final long STAGGER_MS = 15;
 
@@ -37,20 +35,16 @@ class Webhooks {
 
     private final StripeSimulatorSettings settings;
     private final StripeAccounts accounts;
-    private final StripeSimulatorScheduler scheduler;
-    private final HttpClient client;
+    private final NotificationDelivery delivery;
     private final Map<String, List<OutgoingEvent>> eventsByAccount = new ConcurrentHashMap<>();
     private final Map<String, List<OutgoingEvent>> heldByTrade = new ConcurrentHashMap<>();
 
     Webhooks(StripeSimulatorSettings settings, StripeAccounts accounts, StripeSimulatorScheduler scheduler) {
         this.settings = settings;
         this.accounts = accounts;
-        this.scheduler = scheduler;
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(settings.webhooks().connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.delivery = new NotificationDelivery(scheduler, settings.webhooks().connectTimeout(),
+                (status, body) -> status / 100 == 2 ? AttemptOutcome.ACKNOWLEDGED : AttemptOutcome.RETRY,
+                this::pauseMsAfter);
     }
 
     /** Creates the events of one change of a trade's objects and sends them as the trade's switches say. */
@@ -62,7 +56,7 @@ class Webhooks {
             batch.add(event);
         }
         if (behaviour.dropWebhooks()) {
-            batch.forEach(event -> event.dropped = true);
+            batch.forEach(event -> event.delivery.drop());
             return;
         }
         String tradeKey = account + "/" + outTradeNo;
@@ -73,20 +67,18 @@ class Webhooks {
                     .filter(event -> event.type.equals("payment_intent.payment_failed")).toList();
             toSend.removeAll(hold);
             toSend.addAll(heldByTrade.getOrDefault(tradeKey, List.of()));
-            hold.forEach(event -> event.held = true);
+            hold.forEach(event -> event.delivery.hold());
             heldByTrade.put(tradeKey, new ArrayList<>(hold));
         } else {
             toSend.addAll(Optional.ofNullable(heldByTrade.remove(tradeKey)).orElse(List.of()));
         }
         long start = behaviour.delayMs();
         for (OutgoingEvent event : toSend) {
-            event.held = false;
+            event.delivery.release();
+            NotificationDelivery.Notification signed = new NotificationDelivery.Notification("event " + event.id
+                    + " of account " + event.account, event.delivery, () -> request(event));
             for (int copy = 0; copy <= behaviour.duplicates(); copy++) {
-                event.copies.incrementAndGet();
-                event.pendingCopies.incrementAndGet();
-                if (!scheduler.schedule(() -> attempt(event, 1, Duration.ZERO), start)) {
-                    event.pendingCopies.decrementAndGet();
-                }
+                delivery.sendAlone(signed, start);
                 start += STAGGER_MS;
             }
         }
@@ -116,41 +108,36 @@ class Webhooks {
         return new OutgoingEvent(id, account, change.type(), outTradeNo, Json.write(json));
     }
 
-    private void attempt(OutgoingEvent event, int attempt, Duration elapsed) {
+    /**
+     * Stripe's backoff: {@code initial-delay * multiplier^(n - 1)} after the n-th attempt, until the next attempt would
+     * fall after {@code give-up-after} of Stripe's time.
+     */
+    private OptionalLong pauseMsAfter(int attempt) {
+        StripeSimulatorProperties.Webhooks schedule = settings.webhooks();
+        Duration elapsed = Duration.ZERO;
+        Duration pause = Duration.ZERO;
+        for (int n = 1; n <= attempt; n++) {
+            pause = Duration.ofMillis((long) (schedule.initialDelay().toMillis()
+                    * Math.pow(schedule.multiplier(), n - 1)));
+            elapsed = elapsed.plus(pause);
+        }
+        return elapsed.compareTo(schedule.giveUpAfter()) > 0
+                ? OptionalLong.empty() : OptionalLong.of(settings.compressedMillis(pause));
+    }
+
+    /** Signed with the endpoint's secrets at each attempt; empty when the account has no endpoint. */
+    private Optional<HttpRequest> request(OutgoingEvent event) {
         Optional<StripeAccount> account = accounts.byId(event.account);
         if (account.isEmpty() || account.get().webhookUrl() == null || account.get().endpointSecrets().isEmpty()) {
-            log.warn("Event " + event.id + ": account " + event.account + " has no webhook endpoint; not sent");
-            event.pendingCopies.decrementAndGet();
-            return;
+            return Optional.empty();
         }
-        event.attempts.incrementAndGet();
-        HttpRequest request = HttpRequest.newBuilder(account.get().webhookUrl())
+        return Optional.of(HttpRequest.newBuilder(account.get().webhookUrl())
                 .timeout(settings.webhooks().requestTimeout())
                 .header("Content-Type", "application/json; charset=utf-8")
                 .header("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)")
                 .header(StripeSignature.HEADER, StripeSignature.header(account.get().endpointSecrets(),
                         settings.nowSeconds(), event.body))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(event.body))
-                .build();
-        client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((answer, failure) -> {
-            if (failure == null && answer.statusCode() / 100 == 2) {
-                event.acknowledgedCopies.incrementAndGet();
-                event.pendingCopies.decrementAndGet();
-            } else {
-                retryOrGiveUp(event, attempt, elapsed);
-            }
-        });
-    }
-
-    private void retryOrGiveUp(OutgoingEvent event, int attempt, Duration elapsed) {
-        StripeSimulatorProperties.Webhooks schedule = settings.webhooks();
-        Duration pause = Duration.ofMillis((long) (schedule.initialDelay().toMillis()
-                * Math.pow(schedule.multiplier(), attempt - 1)));
-        Duration next = elapsed.plus(pause);
-        if (next.compareTo(schedule.giveUpAfter()) > 0
-                || !scheduler.schedule(() -> attempt(event, attempt + 1, next), settings.compressedMillis(pause))) {
-            log.warn("Event " + event.id + " was not acknowledged after " + attempt + " attempts; giving up");
-            event.pendingCopies.decrementAndGet();
-        }
+                .build());
     }
 }

@@ -143,7 +143,7 @@ final class WechatCalls {
         }
     }
 
-    /** A failure of the SDK, classed: see the table in {@code docs/channels-wechat.md}. */
+    /** A failure of the SDK, classed: see the table in {@code docs/channels.md} (WeChat Pay). */
     static ChannelFailure classify(RuntimeException e, Effect effect, String what) {
         if (e instanceof ServiceException refused) {
             String said = what + ": HTTP " + refused.getHttpStatusCode() + " " + refused.getErrorCode() + " "
