@@ -1,5 +1,6 @@
 package dev.tristate.simulator.wechat;
 
+import dev.tristate.simulator.kit.BufferedBodyRequest;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -57,11 +58,12 @@ final class WechatApiFilter extends OncePerRequestFilter {
         String apiPath = path.startsWith(settings.prefix() + "/") ? path.substring(settings.prefix().length()) : path;
         String requestId = UUID.randomUUID().toString().replace("-", "").toUpperCase();
         response.setHeader("Request-ID", requestId);
-        byte[] body = request.getInputStream().readNBytes(MAX_BODY_BYTES + 1);
-        if (body.length > MAX_BODY_BYTES) {
+        Optional<BufferedBodyRequest> buffered = BufferedBodyRequest.read(request, MAX_BODY_BYTES);
+        if (buffered.isEmpty()) {
             error(response, 400, "PARAM_ERROR", "请求体过大");
             return;
         }
+        byte[] body = buffered.get().body();
         String canonicalUrl = apiPath + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
         Optional<String> mchid = authenticate(request.getHeader("Authorization"), request.getMethod(), canonicalUrl,
                 new String(body, StandardCharsets.UTF_8));
@@ -81,7 +83,7 @@ final class WechatApiFilter extends OncePerRequestFilter {
             }
         }
         ContentCachingResponseWrapper cached = new ContentCachingResponseWrapper(response);
-        chain.doFilter(new WechatReadBody(request, body), cached);
+        chain.doFilter(buffered.get(), cached);
         if (fault.isPresent() && fault.get().afterActing()) {
             if (fault.get().kind() == WechatFault.Kind.HANG) {
                 hang(settings.properties().hangMs());

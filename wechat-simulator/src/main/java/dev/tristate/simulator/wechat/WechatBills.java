@@ -102,7 +102,8 @@ class WechatBills {
             synchronized (trade) {
                 if (trade.successTime != null && dayOf(trade.successTime).equals(day)
                         && !seed.omitted().contains(trade.outTradeNo)) {
-                    long fen = seed.amountsFen().getOrDefault(trade.outTradeNo, trade.behaviour.reported(trade.totalFen));
+                    long fen = seed.amountsFen().getOrDefault(trade.outTradeNo,
+                            trade.behaviour.reported(trade.totalFen));
                     rows.add(new Row(trade.successTime, trade.appid, trade.transactionId, trade.outTradeNo,
                             trade.tradeType, false, fen, null, null, 0, trade.description));
                 }

@@ -63,7 +63,8 @@ public class WechatSimulator {
     public String payPageUrl(String codeUrlOrPrepayId) {
         String token = codeUrlOrPrepayId.startsWith(CODE_URL_PREFIX)
                 ? codeUrlOrPrepayId.substring(CODE_URL_PREFIX.length())
-                : codeUrlOrPrepayId.startsWith(PREPAY_ID_PREFIX) ? codeUrlOrPrepayId.substring(PREPAY_ID_PREFIX.length())
+                : codeUrlOrPrepayId.startsWith(PREPAY_ID_PREFIX)
+                ? codeUrlOrPrepayId.substring(PREPAY_ID_PREFIX.length())
                 : codeUrlOrPrepayId.substring(codeUrlOrPrepayId.lastIndexOf('/') + 1);
         return settings.baseUrl() + "/pay/" + token;
     }

@@ -23,7 +23,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param hangMs             how long a hanging call (a {@code HANG} fault, {@code hang_query}) waits before answering
  * @param refundSettleMs     after how long a refund made {@code PROCESSING} settles by itself
  * @param sameDayBills       whether today's bill (so far) can be downloaded, which WeChat Pay never allows: for demos
- *                           and tests that reconcile what they have just paid (default false: {@code NO_STATEMENT_EXIST})
+ *                           and tests that reconcile what they have just paid (default false:
+ *                           {@code STATEMENT_CREATING})
  * @param notifications      the re-send schedule in WeChat Pay's (uncompressed) time and the HTTP client's timeouts
  * @param merchants          merchants known without a host's {@link WechatMerchantDirectory}, for a simulator run in
  *                           a process of its own

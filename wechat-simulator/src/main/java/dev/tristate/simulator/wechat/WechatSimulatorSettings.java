@@ -1,5 +1,6 @@
 package dev.tristate.simulator.wechat;
 
+import dev.tristate.simulator.kit.HostBaseUrl;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +21,6 @@ class WechatSimulatorSettings {
     /** WeChat Pay's own zone: its times are written {@code +08:00} and its bills cut at China midnight. */
     static final ZoneId CHINA = ZoneId.of("Asia/Shanghai");
     private static final DateTimeFormatter RFC3339 = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssxxx");
-    private static final String OWN_BASE_URL = "http://localhost:${local.server.port:${server.port:8080}}";
 
     private final WechatSimulatorProperties properties;
     private final Environment environment;
@@ -40,10 +40,7 @@ class WechatSimulatorSettings {
 
     /** The simulator's own base as a browser reaches it: the host's base URL plus the prefix. */
     String baseUrl() {
-        String configured = properties.publicBaseUrl();
-        String base = configured == null || configured.isBlank()
-                ? environment.resolvePlaceholders(OWN_BASE_URL) : configured.strip();
-        return (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + prefix();
+        return HostBaseUrl.configuredOrOwn(properties.publicBaseUrl(), environment) + prefix();
     }
 
     WechatSimulatorProperties properties() {
