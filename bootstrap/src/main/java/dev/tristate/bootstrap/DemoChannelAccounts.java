@@ -23,9 +23,8 @@ import org.springframework.stereotype.Component;
 /**
  * The demo tenant's accounts at the simulated real channels that run in this process, so that
  * {@code "channel":"alipay"}, {@code "channel":"stripe"} and {@code "channel":"wechat"} work out of the box. Made at
- * the first start that has
- * the simulators (and again whenever one is missing, as after the Alipay simulator's key file was removed); a later
- * start changes nothing. The keys are generated here and stored like any tenant's, encrypted; nothing secret is
+ * the first start that has the simulators (and again whenever one is missing, as after the Alipay simulator's key
+ * file was removed); a later start changes nothing. The keys are generated here and stored like any tenant's, encrypted; nothing secret is
  * printed.
  */
 @Component
