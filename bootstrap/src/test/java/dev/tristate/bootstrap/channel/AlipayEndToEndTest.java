@@ -53,7 +53,8 @@ import tools.jackson.databind.JsonNode;
         properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                 "tristate.alipay-simulator.enabled=true", "tristate.alipay-simulator.time-compression=3600",
                 "tristate.alipay-simulator.same-day-bills=true",
-                "tristate.channels.alipay.gateway-url=http://localhost:${local.server.port:0}/simulators/alipay/gateway.do",
+                "tristate.channels.alipay.gateway-url="
+                        + "http://localhost:${local.server.port:0}/simulators/alipay/gateway.do",
                 "tristate.channels.alipay.notify-url=http://localhost:${local.server.port:0}/callbacks/alipay",
                 "tristate.relay.interval=100ms", "tristate.resolver.stale-after=1s",
                 "tristate.reconciliation.edge-window=1s", "tristate.reconciliation.daily.enabled=false"})
@@ -119,12 +120,6 @@ class AlipayEndToEndTest {
         return paymentId;
     }
 
-    private int notificationsRecorded(String paymentId) {
-        return new JdbcTemplate(dataSource).queryForObject(
-                "SELECT COUNT(*) FROM channel_notifications WHERE payment_id = ? AND source = 'CALLBACK'",
-                Integer.class, paymentId);
-    }
-
     @Test
     void paidWithDuplicatedReorderedAndLateNotificationsIsSucceededOnceWithOneEntitlement() throws Exception {
         ChannelShop shop = shop();
@@ -145,8 +140,8 @@ class AlipayEndToEndTest {
                         assertThat(n.state()).as("every copy answered success").isEqualTo("DELIVERED")));
         List<NotificationView> sent = simulator.notifications(shop.account(), paymentId);
         assertThat(sent).extracting(NotificationView::tradeStatus).contains("TRADE_SUCCESS", "WAIT_BUYER_PAY");
-        assertThat(notificationsRecorded(paymentId)).as("4 copies of the success and of the stale notice")
-                .isGreaterThanOrEqualTo(8);
+        assertThat(ChannelShop.callbacksRecorded(dataSource, paymentId))
+                .as("4 copies of the success and of the stale notice").isGreaterThanOrEqualTo(8);
         assertThat(shop.payment(paymentId).get("status").stringValue()).isEqualTo("SUCCEEDED");
         assertThat(shop.payment(paymentId).get("entitlements").size()).isEqualTo(1);
     }
@@ -191,15 +186,10 @@ class AlipayEndToEndTest {
         Thread.sleep(1500);
         assertThat(shop.payment(paymentId).get("status").stringValue()).as("nothing came").isEqualTo("PENDING");
 
-        // Rounds of the resolver, as its schedule runs them (tests run them themselves: see application.properties);
-        // other tests' quiet payments in the same database may come first in a round.
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            resolver.resolveDue();
-            return shop.payment(paymentId).get("status").stringValue().equals("SUCCEEDED");
-        });
+        shop.resolveUntil(resolver, paymentId, "SUCCEEDED");
         assertThat(simulator.notifications(shop.account(), paymentId)).allSatisfy(n ->
                 assertThat(n.state()).isEqualTo("DROPPED"));
-        assertThat(notificationsRecorded(paymentId)).isZero();
+        assertThat(ChannelShop.callbacksRecorded(dataSource, paymentId)).isZero();
         shop.awaitEntitlement(paymentId, "GRANTED");
     }
 

@@ -3,11 +3,14 @@ package dev.tristate.bootstrap.channel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tristate.application.resolution.port.in.ResolvePaymentsUseCase;
 import dev.tristate.bootstrap.merchant.MerchantApiClient;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.UUID;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -58,6 +61,24 @@ record ChannelShop(int port, TenantId tenant, String apiKey, String channel, Str
                     assertThat(entitlements.size()).as("one entitlement per payment").isEqualTo(1);
                     assertThat(entitlements.get(0).get("status").stringValue()).isEqualTo(status);
                 });
+    }
+
+    /**
+     * Runs rounds of the resolver, as its schedule would (tests run them themselves: see application.properties),
+     * until the payment shows {@code status}. Other tests' quiet payments in the same database may come first in a
+     * round, hence several rounds.
+     */
+    void resolveUntil(ResolvePaymentsUseCase resolver, String paymentId, String status) {
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            resolver.resolveDue();
+            return payment(paymentId).get("status").stringValue().equals(status);
+        });
+    }
+
+    /** How many of the channel's own notifications about the payment were recorded (queries are not). */
+    static int callbacksRecorded(DataSource dataSource, String paymentId) {
+        return new JdbcTemplate(dataSource).queryForObject("SELECT COUNT(*) FROM channel_notifications WHERE"
+                + " payment_id = ? AND source = 'CALLBACK'", Integer.class, paymentId);
     }
 
     JsonNode refund(String paymentId, long amountMinor) throws Exception {

@@ -163,11 +163,6 @@ class StripeEndToEndTest {
         return simulator.deliveries(shop.account()).stream().filter(d -> paymentId.equals(d.outTradeNo())).toList();
     }
 
-    private int callbacksRecorded(String paymentId) {
-        return new JdbcTemplate(dataSource).queryForObject("SELECT COUNT(*) FROM channel_notifications WHERE "
-                + "payment_id = ? AND source = 'CALLBACK'", Integer.class, paymentId);
-    }
-
     @Test
     void paidWithDuplicatedAndReorderedWebhooksIsSucceededOnceWithOneEntitlement() throws Exception {
         ChannelShop shop = shop();
@@ -177,7 +172,8 @@ class StripeEndToEndTest {
                 .isNotEmpty().allSatisfy(d -> assertThat(d.state()).isEqualTo("DELIVERED")));
         assertThat(deliveries(shop, paymentId)).extracting(WebhookDelivery::type)
                 .contains("checkout.session.completed", "payment_intent.succeeded");
-        assertThat(callbacksRecorded(paymentId)).as("3 copies of each event").isGreaterThanOrEqualTo(6);
+        assertThat(ChannelShop.callbacksRecorded(dataSource, paymentId)).as("3 copies of each event")
+                .isGreaterThanOrEqualTo(6);
         JsonNode payment = shop.payment(paymentId);
         assertThat(payment.get("status").stringValue()).isEqualTo("SUCCEEDED");
         assertThat(payment.get("channel_txn_id").stringValue()).startsWith("pi_");
@@ -217,14 +213,9 @@ class StripeEndToEndTest {
         Thread.sleep(1500);
         assertThat(shop.payment(paymentId).get("status").stringValue()).as("nothing came").isEqualTo("PENDING");
 
-        // Rounds of the resolver, as its schedule runs them (tests run them themselves: see application.properties);
-        // other tests' quiet payments in the same database may come first in a round.
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            resolver.resolveDue();
-            return shop.payment(paymentId).get("status").stringValue().equals("SUCCEEDED");
-        });
+        shop.resolveUntil(resolver, paymentId, "SUCCEEDED");
 
-        assertThat(callbacksRecorded(paymentId)).isZero();
+        assertThat(ChannelShop.callbacksRecorded(dataSource, paymentId)).isZero();
         shop.awaitEntitlement(paymentId, "GRANTED");
     }
 

@@ -212,10 +212,7 @@ class WechatEndToEndTest {
         Thread.sleep(1500);
         assertThat(shop.payment(paymentId).get("status").stringValue()).as("nothing came").isEqualTo("PENDING");
 
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            resolver.resolveDue();
-            return shop.payment(paymentId).get("status").stringValue().equals("SUCCEEDED");
-        });
+        shop.resolveUntil(resolver, paymentId, "SUCCEEDED");
         assertThat(simulator.notices(shop.account(), paymentId)).allSatisfy(n ->
                 assertThat(n.state()).isEqualTo("DROPPED"));
         assertThat(recorded(paymentId)).isEmpty();
@@ -243,10 +240,7 @@ class WechatEndToEndTest {
         JsonNode rest = shop.refund(paymentId, 1499);
         assertThat(rest.get("status").stringValue()).isEqualTo("PENDING");
         Thread.sleep(600);
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            resolver.resolveDue();
-            return shop.payment(paymentId).get("status").stringValue().equals("REFUNDED");
-        });
+        shop.resolveUntil(resolver, paymentId, "REFUNDED");
         assertThat(shop.payment(paymentId).get("refunded_minor").asLong()).isEqualTo(1999);
         shop.awaitEntitlement(paymentId, "REVOKED");
     }
