@@ -1,5 +1,7 @@
 package dev.tristate.sandbox;
 
+import dev.tristate.simulator.kit.SwitchLimits;
+
 /**
  * The fault switches of one trade, all off by default.
  *
@@ -23,21 +25,15 @@ record Behaviour(int duplicates, boolean outOfOrder, long delayMs, boolean dropC
                  boolean refundFail, boolean refundQueryTimeout) {
 
     static final Behaviour NONE = new Behaviour(0, false, 0, false, false, null);
-    static final int MAX_DUPLICATES = 100;
-    static final long MAX_DELAY_MS = 600_000;
 
     Behaviour {
-        if (duplicates < 0 || duplicates > MAX_DUPLICATES) {
-            throw new IllegalArgumentException("duplicates must be between 0 and " + MAX_DUPLICATES);
-        }
-        if (delayMs < 0 || delayMs > MAX_DELAY_MS) {
-            throw new IllegalArgumentException("delay_ms must be between 0 and " + MAX_DELAY_MS);
-        }
+        SwitchLimits.checkDuplicates(duplicates);
+        SwitchLimits.checkDelay("delay_ms", delayMs);
         if (reportAmountMinor != null && reportAmountMinor < 0) {
             throw new IllegalArgumentException("report_amount_minor must not be negative");
         }
-        if (refundSettleMs != null && (refundSettleMs < 0 || refundSettleMs > MAX_DELAY_MS)) {
-            throw new IllegalArgumentException("refund_settle_ms must be between 0 and " + MAX_DELAY_MS);
+        if (refundSettleMs != null) {
+            SwitchLimits.checkDelay("refund_settle_ms", refundSettleMs);
         }
     }
 

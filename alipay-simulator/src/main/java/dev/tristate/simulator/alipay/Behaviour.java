@@ -1,5 +1,7 @@
 package dev.tristate.simulator.alipay;
 
+import dev.tristate.simulator.kit.SwitchLimits;
+
 /**
  * The misbehaviour switches of one trade, all off by default.
  *
@@ -15,16 +17,10 @@ public record Behaviour(int duplicates, boolean outOfOrder, long delayMs, boolea
                         boolean queryTimeout, Long reportAmountFen) {
 
     public static final Behaviour NONE = new Behaviour(0, false, 0, false, false, null);
-    static final int MAX_DUPLICATES = 100;
-    static final long MAX_DELAY_MS = 600_000;
 
     public Behaviour {
-        if (duplicates < 0 || duplicates > MAX_DUPLICATES) {
-            throw new IllegalArgumentException("duplicates must be between 0 and " + MAX_DUPLICATES);
-        }
-        if (delayMs < 0 || delayMs > MAX_DELAY_MS) {
-            throw new IllegalArgumentException("delay_ms must be between 0 and " + MAX_DELAY_MS);
-        }
+        SwitchLimits.checkDuplicates(duplicates);
+        SwitchLimits.checkDelay("delay_ms", delayMs);
         if (reportAmountFen != null && reportAmountFen <= 0) {
             throw new IllegalArgumentException("report_amount_fen must be positive");
         }

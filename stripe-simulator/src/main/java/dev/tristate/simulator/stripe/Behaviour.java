@@ -1,5 +1,7 @@
 package dev.tristate.simulator.stripe;
 
+import dev.tristate.simulator.kit.SwitchLimits;
+
 /**
  * The misbehaviour switches of one trade (the objects whose {@code metadata.out_trade_no} names it), all off by
  * default. They apply to what happens while they are set.
@@ -20,16 +22,10 @@ public record Behaviour(int duplicates, boolean outOfOrder, long delayMs, boolea
                         Long reportAmount, boolean omitFromBalance, boolean refundPending, boolean refundFail) {
 
     public static final Behaviour NONE = new Behaviour(0, false, 0, false, false, null, false, false, false);
-    static final int MAX_DUPLICATES = 100;
-    static final long MAX_DELAY_MS = 600_000;
 
     public Behaviour {
-        if (duplicates < 0 || duplicates > MAX_DUPLICATES) {
-            throw new IllegalArgumentException("duplicates must be between 0 and " + MAX_DUPLICATES);
-        }
-        if (delayMs < 0 || delayMs > MAX_DELAY_MS) {
-            throw new IllegalArgumentException("delay_ms must be between 0 and " + MAX_DELAY_MS);
-        }
+        SwitchLimits.checkDuplicates(duplicates);
+        SwitchLimits.checkDelay("delay_ms", delayMs);
         if (reportAmount != null && reportAmount < 0) {
             throw new IllegalArgumentException("report_amount must not be negative");
         }
