@@ -61,9 +61,11 @@ public final class InMemoryNotificationStores {
         }
 
         @Override
-        public synchronized Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId) {
+        public synchronized Optional<FirstArrival> findFirstArrival(String channel, TenantId tenantId,
+                                                                    String notifyId) {
             String key = channel + '|' + tenantId.value() + '|' + notifyId;
-            return rows.stream().filter(r -> key.equals(r.dedupKey())).map(StoredNotification::id).findFirst();
+            return rows.stream().filter(r -> key.equals(r.dedupKey())).findFirst().map(r -> new FirstArrival(r.id(),
+                    r.completion() == null ? r.entry().outcome() : r.completion().outcome()));
         }
 
         @Override

@@ -130,7 +130,7 @@ class WechatEndToEndTest {
 
     private List<Map<String, Object>> recorded(String paymentId) {
         return new JdbcTemplate(dataSource).queryForList("SELECT outcome, answer_status FROM channel_notifications "
-                + "WHERE payment_id = ? AND source = 'CALLBACK'", paymentId);
+                + "WHERE payment_id = ? AND source = 'CALLBACK' ORDER BY id", paymentId);
     }
 
     /** Every notification recorded for the shop's tenant: a refused one is not opened, so it names no payment. */
@@ -246,7 +246,8 @@ class WechatEndToEndTest {
     }
 
     @Test
-    void aNotificationOfAnotherAmountChangesNothingAndIsHeldForReview() throws Exception {
+    void aNotificationOfAnotherAmountChangesNothingIsHeldForReviewAndEveryCopyGetsTheFailureAnswer()
+            throws Exception {
         ChannelShop shop = shop();
         JsonNode created = shop.createPayment("native", 1999);
         String paymentId = created.get("payment_id").stringValue();
@@ -255,9 +256,16 @@ class WechatEndToEndTest {
 
         pay(created);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> !recorded(paymentId).isEmpty());
-        assertThat(recorded(paymentId)).singleElement().satisfies(row ->
-                assertThat(row.get("outcome")).isEqualTo("HELD_FOR_REVIEW"));
+        // Refused, so WeChat Pay sends it again on its (compressed) schedule.
+        await().atMost(Duration.ofSeconds(20)).until(() -> recorded(paymentId).size() >= 3);
+        List<Map<String, Object>> rows = recorded(paymentId);
+        assertThat(rows.get(0).get("outcome")).isEqualTo("HELD_FOR_REVIEW");
+        assertThat(rows.subList(1, rows.size())).extracting(row -> row.get("outcome")).containsOnly("DUPLICATE");
+        assertThat(rows).extracting(row -> ((Number) row.get("answer_status")).intValue()).containsOnly(409);
+        assertThat(simulator.notices(shop.account(), paymentId)).singleElement().satisfies(n ->
+                assertThat(n.attempts()).isGreaterThanOrEqualTo(3));
+        assertThat(new JdbcTemplate(dataSource).queryForObject("SELECT COUNT(*) FROM review_cases WHERE payment_id = ?"
+                + " AND reason = 'AMOUNT_MISMATCH'", Long.class, paymentId)).as("one case").isEqualTo(1L);
         assertThat(shop.payment(paymentId).get("status").stringValue()).isEqualTo("PENDING");
     }
 

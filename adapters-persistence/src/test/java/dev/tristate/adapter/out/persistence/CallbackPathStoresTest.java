@@ -81,7 +81,7 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
 
         assertThatThrownBy(() -> log.recordFirstArrival(entry(tenant, "n-1", notUtf8)))
                 .isInstanceOf(PersistenceFailure.AlreadyExists.class);
-        assertThat(log.findFirstArrival("sandbox", tenant, "n-1")).contains(id);
+        assertThat(log.findFirstArrival("sandbox", tenant, "n-1")).map(NotificationLog.FirstArrival::id).contains(id);
         assertThat(log.findFirstArrival("sandbox", newTenant(), "n-1")).as("another tenant's notify id").isEmpty();
         long duplicate = log.record(entry(tenant, "n-1", notUtf8));
         assertThat(duplicate).isNotEqualTo(id);

@@ -38,6 +38,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
@@ -160,14 +161,15 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
 
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,
                                           TenantId tenant, Instant received) {
-        ChannelAnswer success = format.answer(AnswerKind.SUCCESS, null);
+        Answers answers = new Answers(format.answer(AnswerKind.SUCCESS, null), format.heldAnswer());
+        AtomicReference<ChannelAnswer> given = new AtomicReference<>();
         Optional<NotRecorded> notRecorded = transaction.run(
-                () -> recordAndApply(format, raw, notification, tenant, received, success));
+                () -> given.set(recordAndApply(format, raw, notification, tenant, received, answers)));
         if (notRecorded.isEmpty()) {
             // Committed. A crash here (C2) loses only the answer: the channel re-sends, and the re-sent
             // notification is a duplicate by the unique key.
             crashPoints.reached(CrashPoints.C2_BEFORE_ANSWER);
-            return success;
+            return given.get();
         }
         NotRecorded last = notRecorded.get();
         // Not recorded, or our own commit's outcome is unknown: either way the channel must send it again, and
@@ -186,54 +188,66 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         return retry;
     }
 
-    /** The one local transaction: its effects are the rows it writes. */
-    private void recordAndApply(ChannelNotificationFormat format, RawNotification raw, Parsed n, TenantId tenant,
-                                Instant received, ChannelAnswer answer) {
+    /** What a recorded notification is told: success, or the channel's answer to one held for review. */
+    private record Answers(ChannelAnswer success, ChannelAnswer held) {
+
+        ChannelAnswer to(NotificationOutcome outcome) {
+            return outcome == NotificationOutcome.HELD_FOR_REVIEW ? held : success;
+        }
+    }
+
+    /** The one local transaction: its effects are the rows it writes. Returns the answer it recorded. */
+    private ChannelAnswer recordAndApply(ChannelNotificationFormat format, RawNotification raw, Parsed n,
+                                         TenantId tenant, Instant received, Answers answers) {
         long id;
         try {
             id = log.recordFirstArrival(records.entry(raw, received, tenant, n, SignatureResult.VALID,
                     NotificationOutcome.IN_PROGRESS, null, null, null));
         } catch (PersistenceFailure.AlreadyExists duplicate) {
             // The channel re-sent it. The first arrival committed (or this insert would still be waiting on its
-            // lock), so its effect is durable: record this arrival and answer success again.
-            Long first = log.findFirstArrival(format.channel(), tenant, n.notifyId()).orElse(null);
+            // lock), so its effect is durable: record this arrival and answer as the first one was answered.
+            Optional<NotificationLog.FirstArrival> first = log.findFirstArrival(format.channel(), tenant,
+                    n.notifyId());
+            ChannelAnswer answer = answers.to(first.map(NotificationLog.FirstArrival::outcome).orElse(null));
             log.record(records.entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE,
-                    "notification already received", first,
+                    "notification already received", first.map(NotificationLog.FirstArrival::id).orElse(null),
                     records.completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
                             received)));
-            return;
+            return answer;
         }
         if (n.refund() != null) {
             RefundNoticeApplier.Outcome outcome = refundNotices.apply(tenant, n.outTradeNo(), n.refund());
+            ChannelAnswer answer = answers.to(outcome.outcome());
             log.complete(id, records.completion(outcome.outcome(), null, null, outcome.reason(), answer, received));
-            return;
+            return answer;
         }
         if (n.status() == null) {
             log.complete(id, records.completion(NotificationOutcome.ACKNOWLEDGED, null, null, "not a payment status event",
-                    answer, received));
-            return;
+                    answers.success(), received));
+            return answers.success();
         }
         Optional<Payment> found = paymentOf(tenant, n.outTradeNo());
         if (found.isEmpty()) {
             boolean otherTenant = paymentId(n.outTradeNo()).flatMap(payments::findOwner).isPresent();
             AnomalyReason reason = otherTenant ? AnomalyReason.MERCHANT_MISMATCH : AnomalyReason.UNKNOWN_PAYMENT;
             holdForReview(id, tenant, null, null, reason, otherTenant
-                    ? "the payment belongs to another merchant" : "no such payment for this merchant", answer,
+                    ? "the payment belongs to another merchant" : "no such payment for this merchant", answers.held(),
                     received);
-            return;
+            return answers.held();
         }
         Payment payment = found.get();
         if (!payment.channel().equals(format.channel())) {
             holdForReview(id, tenant, payment, payment.status(), AnomalyReason.CHANNEL_MISMATCH,
-                    "payment is paid through " + payment.channel(), answer, received);
-            return;
+                    "payment is paid through " + payment.channel(), answers.held(), received);
+            return answers.held();
         }
         ChannelReport report = new ChannelReport(n.status(), n.amount(),
                 n.tradeNo() == null ? null : new ChannelTxnId(n.tradeNo()), n.eventTime());
         ApplyChannelReportUseCase.Result result = applier.apply(tenant, payment, report, id, received);
+        ChannelAnswer answer = answers.to(result.outcome());
         log.complete(id, records.completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
                 received));
-        return;
+        return answer;
     }
 
     private void holdForReview(long notificationId, TenantId tenant, Payment payment, PaymentStatus status,

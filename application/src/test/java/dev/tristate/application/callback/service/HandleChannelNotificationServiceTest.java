@@ -295,6 +295,41 @@ class HandleChannelNotificationServiceTest {
     }
 
     @Test
+    void aReSentCopyOfAHeldNotificationIsAnsweredAsTheFirstWasAndOpensNoSecondCase() {
+        service.handle(notification("n-1", "SUCCESS", 1, "T-1"));
+        ChannelAnswer again = service.handle(notification("n-1", "SUCCESS", 1, "T-1"));
+
+        assertThat(again.httpStatus()).isEqualTo(200);
+        assertThat(outcomeOf(lastLogged())).isEqualTo(NotificationOutcome.DUPLICATE);
+        assertThat(reviews.cases()).hasSize(1);
+    }
+
+    @Test
+    void aChannelThatRefusesHeldNotificationsIsAnsweredFailureForTheFirstAndEveryCopy() {
+        service = new HandleChannelNotificationService(List.of(new TestChannelFormat() {
+            @Override
+            public ChannelAnswer heldAnswer() {
+                return new ChannelAnswer(409, "text/plain", "HELD");
+            }
+        }), credentials, payments, log, outbox, reviews, transactions, point -> crashPoints.reached(point),
+                Clock.fixed(NOW, ZoneOffset.UTC), new Random(42), ResolutionServices.recordUnknownOutcome(ledger,
+                cases, payments, transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)), budget,
+                maxStoredRejectedBytes, RefundNoticeApplier.none());
+
+        ChannelAnswer first = service.handle(notification("n-1", "SUCCESS", 1, "T-1"));
+        ChannelAnswer copy = service.handle(notification("n-1", "SUCCESS", 1, "T-1"));
+        ChannelAnswer matching = service.handle(success("n-2"));
+
+        assertThat(first.httpStatus()).isEqualTo(409);
+        assertThat(copy.httpStatus()).as("a copy of the held one").isEqualTo(409);
+        assertThat(log.rows().get(0).completion().answerStatus()).isEqualTo(409);
+        assertThat(log.rows().get(1).completion().answerStatus()).isEqualTo(409);
+        assertThat(reviews.cases()).hasSize(1);
+        assertThat(matching.httpStatus()).as("a notification that agrees is answered success").isEqualTo(200);
+        assertThat(statusNow()).isEqualTo(PaymentStatus.SUCCEEDED);
+    }
+
+    @Test
     void aCurrencyMismatchIsHeldForReview() {
         service.handle(notificationFor("m-shop", SECRET, payment.id().value(), "n-1", "SUCCESS", 1999, "USD", "T-1"));
 

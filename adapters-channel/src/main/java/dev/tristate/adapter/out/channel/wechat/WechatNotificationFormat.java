@@ -38,7 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  * the tenant's APIv3 key; the result must name the path's {@code mchid} and one of the tenant's app ids. A payment
  * notification reports SUCCESS with its amount; a refund notification is the refund's answer (SUCCESS, PROCESSING, or
  * ABNORMAL and CLOSED as refusals). Answers: 204 on success; otherwise 4xx or 5xx with
- * {@code {"code":"FAIL","message":...}}, and WeChat Pay sends the notification again.
+ * {@code {"code":"FAIL","message":...}}, and WeChat Pay sends the notification again. A notification held for review
+ * is answered failure too ({@link #heldAnswer}).
  */
 public final class WechatNotificationFormat extends AbstractNotificationFormat {
 
@@ -210,6 +211,16 @@ public final class WechatNotificationFormat extends AbstractNotificationFormat {
             case BAD_SIGNATURE -> fail(401, "The signature does not verify.");
             case RETRY -> fail(503, "The notification was not recorded; send it again later.");
         };
+    }
+
+    /**
+     * WeChat Pay asks merchants to refuse a notification their checks reject (another amount, another merchant's
+     * order), so a held one is answered 409 {@code FAIL}: WeChat Pay sends it again on its schedule, each copy is
+     * recorded as a duplicate with this same answer, and the one review case stays open for a person.
+     */
+    @Override
+    public ChannelAnswer heldAnswer() {
+        return fail(409, "The notification disagrees with the merchant's order; it is held for review.");
     }
 
     private static ChannelAnswer fail(int status, String message) {

@@ -245,4 +245,12 @@ class WechatNotificationFormatTest {
             assertThat(answer.body()).contains("\"code\":\"FAIL\"").contains("\"message\":");
         }
     }
+
+    @Test
+    void aNotificationHeldForReviewIsRefusedSoThatWechatPayKeepsItUnacknowledged() {
+        ChannelAnswer held = format.heldAnswer();
+
+        assertThat(held.httpStatus()).isEqualTo(409);
+        assertThat(held.body()).contains("\"code\":\"FAIL\"").contains("held for review");
+    }
 }

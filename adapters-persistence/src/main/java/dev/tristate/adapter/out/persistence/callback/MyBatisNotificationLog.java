@@ -55,8 +55,9 @@ public class MyBatisNotificationLog implements NotificationLog {
     }
 
     @Override
-    public Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId) {
-        return translate(() -> Optional.ofNullable(mapper.findByDedupKey(dedupKey(channel, tenantId, notifyId))));
+    public Optional<FirstArrival> findFirstArrival(String channel, TenantId tenantId, String notifyId) {
+        return translate(() -> Optional.ofNullable(mapper.findByDedupKey(dedupKey(channel, tenantId, notifyId))))
+                .map(row -> new FirstArrival(row.id, NotificationOutcome.valueOf(row.outcome)));
     }
 
     @Override

@@ -37,7 +37,7 @@ public interface NotificationMapper {
 
     int insert(NotificationRow row);
 
-    Long findByDedupKey(@Param("dedupKey") String dedupKey);
+    NotificationRow findByDedupKey(@Param("dedupKey") String dedupKey);
 
     List<NotificationRow> forPayment(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId);
 

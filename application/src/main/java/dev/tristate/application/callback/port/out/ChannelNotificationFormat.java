@@ -60,6 +60,16 @@ public interface ChannelNotificationFormat {
     /** The answer in the channel's words. {@code message} is a short human reason, for the kinds that carry one. */
     ChannelAnswer answer(AnswerKind kind, String message);
 
+    /**
+     * The answer to a genuine notification held for review: it disagrees with what we know (another amount, another
+     * merchant's payment), a review case is open and nothing changed. Most channels are told success, since sending
+     * it again cannot settle a disagreement. A channel whose own guidance is to refuse a notification the merchant's
+     * checks reject (WeChat Pay) answers failure here, and every re-sent copy gets the same answer.
+     */
+    default ChannelAnswer heldAnswer() {
+        return answer(AnswerKind.SUCCESS, null);
+    }
+
     enum Verification {
         VALID,
         BAD_SIGNATURE,

@@ -28,8 +28,12 @@ public interface NotificationLog {
     /** Completes a first arrival with what became of it, in the transaction that recorded it. */
     void complete(long id, Completion completion);
 
-    /** The first arrival's id for a dedup key, if any. */
-    Optional<Long> findFirstArrival(String channel, TenantId tenantId, String notifyId);
+    /** The first arrival for a dedup key, if any: its id and what became of it. */
+    Optional<FirstArrival> findFirstArrival(String channel, TenantId tenantId, String notifyId);
+
+    /** A committed first arrival: a re-sent copy is answered as it was, so the answer does not change between copies. */
+    record FirstArrival(long id, NotificationOutcome outcome) {
+    }
 
     /** Every notification recorded about one payment of the tenant, in arrival order. */
     List<NotificationView> forPayment(TenantId tenantId, PaymentId paymentId);

@@ -38,7 +38,8 @@ public abstract class NotificationLogContract {
     void aFirstArrivalIsFoundByItsDedupKey() {
         long id = log().recordFirstArrival(entry(tenant, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
 
-        assertThat(log().findFirstArrival("sandbox", tenant, "n-1")).contains(id);
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-1"))
+                .contains(new NotificationLog.FirstArrival(id, NotificationOutcome.IN_PROGRESS));
         assertThat(log().findFirstArrival("sandbox", tenant, "n-2")).isEmpty();
         assertThat(log().findFirstArrival("alipay", tenant, "n-1")).as("another channel").isEmpty();
     }
@@ -53,8 +54,19 @@ public abstract class NotificationLogContract {
         long others = log().recordFirstArrival(entry(other, "n-1", NotificationOutcome.IN_PROGRESS, null, T0));
 
         assertThat(others).isNotEqualTo(id);
-        assertThat(log().findFirstArrival("sandbox", tenant, "n-1")).contains(id);
-        assertThat(log().findFirstArrival("sandbox", other, "n-1")).contains(others);
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-1")).map(NotificationLog.FirstArrival::id).contains(id);
+        assertThat(log().findFirstArrival("sandbox", other, "n-1")).map(NotificationLog.FirstArrival::id)
+                .contains(others);
+    }
+
+    @Test
+    void aFirstArrivalIsFoundWithWhatBecameOfIt() {
+        long id = log().recordFirstArrival(entry(tenant, "n-h", NotificationOutcome.IN_PROGRESS, null, T0));
+        log().complete(id, new Completion(NotificationOutcome.HELD_FOR_REVIEW, PaymentStatus.PENDING,
+                PaymentStatus.PENDING, "AMOUNT_MISMATCH", 400, "{}", 10));
+
+        assertThat(log().findFirstArrival("sandbox", tenant, "n-h"))
+                .contains(new NotificationLog.FirstArrival(id, NotificationOutcome.HELD_FOR_REVIEW));
     }
 
     @Test
