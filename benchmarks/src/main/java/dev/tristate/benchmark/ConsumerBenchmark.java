@@ -394,10 +394,10 @@ public final class ConsumerBenchmark {
         List<String> ids = pendingPayments(tenant, latencyJitWarmup);
         long t0 = System.nanoTime();
         Load.Result result = Load.run(4, ids, id -> {
-            Callback cb = Callback.success(merchantId, secret, id);
+            Callback cb = new CallbackChannel.Sandbox(merchantId, secret).success(id);
             HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
                     .header("Content-Type", "application/json")
-                    .header(SandboxSignature.HEADER, cb.signature())
+                    .header(SandboxSignature.HEADER, cb.headers().get(SandboxSignature.HEADER))
                     .POST(HttpRequest.BodyPublishers.ofByteArray(cb.body())).build();
             HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (answer.statusCode() != 200) {

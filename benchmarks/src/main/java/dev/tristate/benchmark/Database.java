@@ -19,8 +19,8 @@ import java.util.Map;
 /** Set-up and checks with plain JDBC, outside any measurement: the database, the tenant, the payments. */
 final class Database {
 
+    /** The channel of the relay and consumer benchmarks' payments; the callback benchmark's is --channel. */
     static final String CHANNEL = "sandbox";
-    static final String SECRET_NAME = "signing-secret";
     static final long AMOUNT_MINOR = 1999;
     static final String CURRENCY = "CNY";
     /** Tenants of this benchmark: their ids start with it, so leftovers of earlier runs can be told apart. */
@@ -125,7 +125,13 @@ final class Database {
 
     /** Tenant, sandbox account and signing secret, as CrashPointKillTest provisions them. */
     void provisionTenant(String tenantId, String merchantId, String secret, String masterKey) throws SQLException {
+        provisionTenant(tenantId, new CallbackChannel.Sandbox(merchantId, secret), masterKey);
+    }
+
+    /** Tenant, its account at the channel and the channel's secrets, encrypted as the application stores them. */
+    void provisionTenant(String tenantId, CallbackChannel channel, String masterKey) throws SQLException {
         String now = utc(Instant.now());
+        SecretCipher cipher = SecretCipher.fromBase64(masterKey, new SecureRandom());
         try (Connection c = connect()) {
             c.setAutoCommit(false);
             try (PreparedStatement tenant = c.prepareStatement("INSERT INTO tenants (id, name, sandbox_merchant_id,"
@@ -135,20 +141,23 @@ final class Database {
                  PreparedStatement key = c.prepareStatement("INSERT INTO channel_secrets (tenant_id, channel, name,"
                          + " ciphertext, created_at) VALUES (?, ?, ?, ?, ?)")) {
                 tenant.setString(1, tenantId);
-                tenant.setString(2, merchantId);
+                // Every tenant has a sandbox merchant id (unique); for another channel it names no account.
+                tenant.setString(2, channel.name().equals(CHANNEL) ? channel.accountId() : "m-" + tenantId);
                 tenant.setString(3, now);
                 tenant.executeUpdate();
-                account.setString(1, CHANNEL);
-                account.setString(2, merchantId);
+                account.setString(1, channel.name());
+                account.setString(2, channel.accountId());
                 account.setString(3, tenantId);
                 account.setString(4, now);
                 account.executeUpdate();
-                key.setString(1, tenantId);
-                key.setString(2, CHANNEL);
-                key.setString(3, SECRET_NAME);
-                key.setString(4, SecretCipher.fromBase64(masterKey, new SecureRandom()).encrypt(secret));
-                key.setString(5, now);
-                key.executeUpdate();
+                for (Map.Entry<String, String> secret : channel.secrets().entrySet()) {
+                    key.setString(1, tenantId);
+                    key.setString(2, channel.name());
+                    key.setString(3, secret.getKey());
+                    key.setString(4, cipher.encrypt(secret.getValue()));
+                    key.setString(5, now);
+                    key.executeUpdate();
+                }
             }
             c.commit();
         }
@@ -156,6 +165,11 @@ final class Database {
 
     /** PENDING sandbox payments of 19.99 CNY, as the merchant API writes them, in multi-row INSERTs. */
     void insertPendingPayments(String tenantId, List<String> paymentIds) throws SQLException {
+        insertPendingPayments(tenantId, CHANNEL, paymentIds);
+    }
+
+    /** PENDING payments of 19.99 CNY through {@code channel}, in multi-row INSERTs. */
+    void insertPendingPayments(String tenantId, String channel, List<String> paymentIds) throws SQLException {
         String now = utc(Instant.now());
         int chunk = 500;
         try (Connection c = connect()) {
@@ -166,7 +180,7 @@ final class Database {
                         + " refunded_minor, created_at, updated_at, paid_at, version) VALUES ");
                 for (int i = 0; i < ids.size(); i++) {
                     sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ").append(AMOUNT_MINOR).append(", '")
-                            .append(CURRENCY).append("', '").append(CHANNEL)
+                            .append(CURRENCY).append("', '").append(channel)
                             .append("', 'u-42', 'course:java-101', 'Java 101', 'PENDING', NULL, 0, ?, ?, NULL, 0)");
                 }
                 try (PreparedStatement ps = c.prepareStatement(sql.toString())) {

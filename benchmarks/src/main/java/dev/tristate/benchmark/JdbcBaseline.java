@@ -4,7 +4,6 @@ import static dev.tristate.benchmark.Report.json;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import java.sql.Connection;
@@ -22,9 +21,11 @@ import java.util.UUID;
  * The floor: the SQL the application runs for one applied SUCCESS callback, through plain JDBC on a Hikari pool
  * of the callback pool's size, and nothing else (no HTTP, JSON, signature check, decryption or framework).
  * The statements are the application's (the persistence adapter's CallbackStatements, which took them over from the
- * MyBatis mappers), in the application's order and transaction boundaries: one lookup (the account's tenant and its valid secrets)
- * on its own connection in autocommit, then one READ COMMITTED transaction of five statements. Parameters are bound as the application binds them
- * (date-times as text literals) and every statement carries the application's statement timeout (10 s).
+ * MyBatis mappers), in the application's order and transaction boundaries: one lookup (the account's tenant and its
+ * valid secrets) on its own connection in autocommit, for WeChat Pay one more per opening secret (the APIv3 key and
+ * the app id, as ChannelSecretMapper.findValid reads them), then one READ COMMITTED transaction of five statements.
+ * Parameters are bound as the application binds them (date-times as text literals) and every statement carries the
+ * application's statement timeout (10 s).
  */
 final class JdbcBaseline implements AutoCloseable {
 
@@ -32,6 +33,8 @@ final class JdbcBaseline implements AutoCloseable {
             + " FROM channel_accounts a LEFT JOIN channel_secrets s ON s.tenant_id = a.tenant_id"
             + " AND s.channel = a.channel AND s.name = ? AND (s.valid_until IS NULL OR s.valid_until > ?)"
             + " WHERE a.channel = ? AND a.account_id = ? ORDER BY s.id DESC";
+    static final String FIND_VALID_SECRETS = "SELECT ciphertext FROM channel_secrets WHERE tenant_id = ? AND channel = ?"
+            + " AND name = ? AND (valid_until IS NULL OR valid_until > ?) ORDER BY id DESC";
     static final String INSERT_NOTIFICATION = "INSERT INTO channel_notifications (channel, source, tenant_id,"
             + " notify_id, dedup_key, duplicate_of, payment_id, trade_no, reported_status, reported_amount_minor,"
             + " reported_currency, trace_id, signature_result, status_before, status_after, outcome, reason,"
@@ -51,12 +54,12 @@ final class JdbcBaseline implements AutoCloseable {
 
     /** tristate.datasource.statement-timeout's default, which MyBatis sets on every statement. */
     private static final int STATEMENT_TIMEOUT_SECONDS = 10;
-    private static final String ANSWER = "{\"code\":\"SUCCESS\"}";
-
+    private final CallbackChannel channel;
     private final HikariDataSource pool;
     private final String headersTemplate;
 
-    JdbcBaseline(Settings settings, int appPort) {
+    JdbcBaseline(Settings settings, int appPort, CallbackChannel channel) {
+        this.channel = channel;
         HikariConfig config = new HikariConfig();
         config.setPoolName("jdbc-baseline");
         config.setJdbcUrl(settings.jdbcUrl());
@@ -73,8 +76,7 @@ final class JdbcBaseline implements AutoCloseable {
         this.pool = new HikariDataSource(config);
         // What the application stores of the request headers; same names and sizes as the HTTP path's.
         this.headersTemplate = "Content-Length: %d\nHost: 127.0.0.1:" + appPort + "\nUser-Agent: Java-http-client/"
-                + System.getProperty("java.version") + "\nContent-Type: application/json\n"
-                + SandboxSignature.HEADER + ": %s\n";
+                + System.getProperty("java.version") + "\nContent-Type: application/json\n%s";
     }
 
     /** One callback: the lookups, then the transaction. Throws when the payment did not move. */
@@ -85,10 +87,10 @@ final class JdbcBaseline implements AutoCloseable {
         List<String> ciphertexts = new ArrayList<>();
         try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VERIFICATION_KEYS)) {
             ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
-            ps.setString(1, Database.SECRET_NAME);
+            ps.setString(1, channel.verifyingSecretName());
             ps.setString(2, Database.utc(received));
-            ps.setString(3, Database.CHANNEL);
-            ps.setString(4, callback.merchantId());
+            ps.setString(3, channel.name());
+            ps.setString(4, channel.accountId());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     tenantId = rs.getString(1);
@@ -100,10 +102,24 @@ final class JdbcBaseline implements AutoCloseable {
             }
         }
         if (tenantId == null) {
-            throw new SQLException("unknown merchant " + callback.merchantId());
+            throw new SQLException("unknown merchant " + channel.accountId());
         }
         if (ciphertexts.isEmpty()) {
             throw new SQLException("no secret for tenant " + tenantId);
+        }
+        for (String name : channel.openingSecretNames()) {
+            try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VALID_SECRETS)) {
+                ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
+                ps.setString(1, tenantId);
+                ps.setString(2, channel.name());
+                ps.setString(3, name);
+                ps.setString(4, Database.utc(received));
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("no " + name + " for tenant " + tenantId);
+                    }
+                }
+            }
         }
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
@@ -126,11 +142,11 @@ final class JdbcBaseline implements AutoCloseable {
         try (PreparedStatement ps = c.prepareStatement(INSERT_NOTIFICATION, Statement.RETURN_GENERATED_KEYS)) {
             ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
             int p = 1;
-            ps.setString(p++, Database.CHANNEL);
+            ps.setString(p++, channel.name());
             ps.setString(p++, "CALLBACK");
             ps.setString(p++, tenantId);
             ps.setString(p++, cb.notifyId());
-            ps.setString(p++, Database.CHANNEL + '|' + tenantId + '|' + cb.notifyId());
+            ps.setString(p++, channel.name() + '|' + tenantId + '|' + cb.notifyId());
             ps.setNull(p++, Types.BIGINT);
             ps.setString(p++, cb.paymentId());
             ps.setString(p++, cb.tradeNo());
@@ -145,7 +161,9 @@ final class JdbcBaseline implements AutoCloseable {
             ps.setNull(p++, Types.VARCHAR);
             ps.setNull(p++, Types.INTEGER);
             ps.setNull(p++, Types.VARCHAR);
-            ps.setString(p++, headersTemplate.formatted(cb.body().length, cb.signature()));
+            StringBuilder signed = new StringBuilder();
+            cb.headers().forEach((name, value) -> signed.append(name).append(": ").append(value).append('\n'));
+            ps.setString(p++, headersTemplate.formatted(cb.body().length, signed));
             ps.setBytes(p++, cb.body());
             ps.setString(p++, receivedAt);
             ps.setNull(p, Types.BIGINT);
@@ -228,8 +246,8 @@ final class JdbcBaseline implements AutoCloseable {
             ps.setString(2, "PENDING");
             ps.setString(3, "SUCCEEDED");
             ps.setNull(4, Types.VARCHAR);
-            ps.setInt(5, 200);
-            ps.setString(6, ANSWER);
+            ps.setInt(5, channel.successStatus());
+            ps.setString(6, channel.successBody());
             ps.setLong(7, (System.nanoTime() - start) / 1_000);
             ps.setLong(8, notificationId);
             ps.executeUpdate();

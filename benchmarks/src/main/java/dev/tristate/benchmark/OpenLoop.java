@@ -60,10 +60,10 @@ final class OpenLoop {
             if (i == markAt && marker != null) {
                 marker.run();
             }
-            Callback cb = Callback.success(merchantId, secret, paymentIds.get(i));
+            Callback cb = new CallbackChannel.Sandbox(merchantId, secret).success(paymentIds.get(i));
             HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
                     .header("Content-Type", "application/json")
-                    .header(SandboxSignature.HEADER, cb.signature())
+                    .header(SandboxSignature.HEADER, cb.headers().get(SandboxSignature.HEADER))
                     .POST(HttpRequest.BodyPublishers.ofByteArray(cb.body())).build();
             long sentNanos = System.nanoTime();
             sent[i] = epochMicros(Instant.now());

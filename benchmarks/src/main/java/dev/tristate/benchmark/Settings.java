@@ -10,7 +10,7 @@ import java.util.Map;
 record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
                 String rabbitHost, int rabbitPort, String rabbitUser, String rabbitPassword, String rabbitVhost,
                 Path appJar, List<String> appJvmArgs, int callbackPoolSize, List<Integer> concurrency, int count,
-                int warmup, int initialWarmup, int maxWarmup, int retries, int trials) {
+                int warmup, int initialWarmup, int maxWarmup, int retries, int trials, String channel) {
 
     static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar [--option=value ...]   (from the project root)
@@ -23,6 +23,8 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
               --rabbit-vhost=/
               --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
               --app-jvm-args=                            extra JVM options for the application, space-separated
+              --channel=sandbox                          the callbacks' channel and format: sandbox (signed JSON)
+                                                         or wechat (WeChat Pay v3: RSA-signed, AES-GCM-sealed)
               --callback-pool-size=5                     the application's callback pool, and the baseline's pool
               --concurrency=1,8,32                       client concurrency levels
               --count=1500                               measured callbacks per level and path
@@ -63,6 +65,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
         DEFAULTS.put("max-warmup", "60000");
         DEFAULTS.put("retries", "2");
         DEFAULTS.put("trials", "3");
+        DEFAULTS.put("channel", "sandbox");
     }
 
     /** A command line of another benchmark: its own options (with their defaults filled in) and the shared ones. */
@@ -93,7 +96,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
 
     /** The callback benchmark's options about its own load, which mean nothing to the others. */
     private static final List<String> CALLBACK_LOAD_OPTIONS = List.of("callback-pool-size", "concurrency", "count",
-            "initial-warmup", "max-warmup", "retries", "trials");
+            "initial-warmup", "max-warmup", "retries", "trials", "channel");
 
     /** Whether {@code name} (without the leading dashes) is an option of this command line. */
     static boolean knows(String name) {
@@ -128,7 +131,10 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
                 Integer.parseInt(values.get("callback-pool-size")), levels, Integer.parseInt(values.get("count")),
                 Integer.parseInt(values.get("warmup")), Integer.parseInt(values.get("initial-warmup")),
                 Integer.parseInt(values.get("max-warmup")), Integer.parseInt(values.get("retries")),
-                Integer.parseInt(values.get("trials")));
+                Integer.parseInt(values.get("trials")), values.get("channel"));
+        if (!List.of("sandbox", "wechat").contains(settings.channel)) {
+            throw new IllegalArgumentException("--channel is sandbox or wechat");
+        }
         if (settings.count < 1 || settings.warmup < 0 || settings.initialWarmup < 0 || settings.maxWarmup < 0
                 || settings.callbackPoolSize < 1
                 || settings.retries < 0 || settings.trials < 1) {

@@ -17,9 +17,10 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * WeChat Pay v3's cryptography as the JDK does it: SHA256withRSA over the lines of a message, each ended by
  * {@code \n}, and AEAD_AES_256_GCM under the merchant's APIv3 key (12-character nonce, 128-bit tag appended to the
- * ciphertext, all in base64).
+ * ciphertext, all in base64). JDK only, so the callback benchmark signs and seals its WeChat Pay notifications with it
+ * exactly as the simulator does.
  */
-final class WechatSigning {
+public final class WechatSigning {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String NONCE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -28,7 +29,7 @@ final class WechatSigning {
     }
 
     /** The lines joined, each ended by a line feed, as every v3 signature covers them. */
-    static String message(String... lines) {
+    public static String message(String... lines) {
         StringBuilder b = new StringBuilder();
         for (String line : lines) {
             b.append(line).append('\n');
@@ -36,7 +37,7 @@ final class WechatSigning {
         return b.toString();
     }
 
-    static String sign(PrivateKey key, String message) {
+    public static String sign(PrivateKey key, String message) {
         try {
             Signature rsa = Signature.getInstance("SHA256withRSA");
             rsa.initSign(key);
@@ -47,7 +48,7 @@ final class WechatSigning {
         }
     }
 
-    static boolean verifies(PublicKey key, String message, String signature) {
+    public static boolean verifies(PublicKey key, String message, String signature) {
         try {
             Signature rsa = Signature.getInstance("SHA256withRSA");
             rsa.initVerify(key);
@@ -58,7 +59,7 @@ final class WechatSigning {
         }
     }
 
-    static PublicKey publicKey(String base64) {
+    public static PublicKey publicKey(String base64) {
         try {
             return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(
                     Base64.getMimeDecoder().decode(strip(base64))));
@@ -67,7 +68,7 @@ final class WechatSigning {
         }
     }
 
-    static PrivateKey privateKey(String base64) {
+    public static PrivateKey privateKey(String base64) {
         try {
             return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(
                     Base64.getMimeDecoder().decode(strip(base64))));
@@ -77,7 +78,7 @@ final class WechatSigning {
     }
 
     /** AEAD_AES_256_GCM of {@code plaintext}: base64 of the ciphertext followed by its tag. */
-    static String encrypt(String apiV3Key, String associatedData, String nonce, String plaintext) {
+    public static String encrypt(String apiV3Key, String associatedData, String nonce, String plaintext) {
         try {
             Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
             gcm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
@@ -90,7 +91,7 @@ final class WechatSigning {
     }
 
     /** A nonce of upper-case letters and digits, as WeChat Pay's. */
-    static String nonce(int length) {
+    public static String nonce(int length) {
         StringBuilder b = new StringBuilder(length);
         for (int i = 0; i < length; i++) {
             b.append(NONCE_ALPHABET.charAt(RANDOM.nextInt(NONCE_ALPHABET.length())));
