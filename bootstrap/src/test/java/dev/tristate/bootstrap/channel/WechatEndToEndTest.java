@@ -19,6 +19,7 @@ import dev.tristate.simulator.wechat.WechatBillSeed;
 import dev.tristate.simulator.wechat.WechatNotice;
 import dev.tristate.simulator.wechat.WechatSimulator;
 import dev.tristate.testing.IntegrationEnvironment;
+import dev.tristate.testing.WechatPlatformCertificate;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -104,6 +105,12 @@ class WechatEndToEndTest {
         return HexFormat.of().withUpperCase().formatHex(random);
     }
 
+    /** A credential added to a shop's tenant now, as the console adds it. */
+    private void add(ChannelShop shop, CredentialKind kind, String secret) {
+        Instant now = Instant.now();
+        credentials.addSecret(shop.tenant(), kind.channel(), kind.secretName(), kind.checkedSecret(secret), now, now);
+    }
+
     private void add(MerchantApiClient.Merchant merchant, CredentialKind kind, String secret, Instant now) {
         credentials.addSecret(merchant.tenant(), kind.channel(), kind.secretName(), kind.checkedSecret(secret), now,
                 now);
@@ -154,6 +161,29 @@ class WechatEndToEndTest {
         shop.awaitEntitlement(paymentId, "GRANTED");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(simulator.notices(shop.account(),
                 paymentId)).singleElement().satisfies(n -> assertThat(n.state()).isEqualTo("DELIVERED")));
+    }
+
+    @Test
+    void inCertificateModeThePlatformCertificateVerifiesNotificationsAndAnswers() throws Exception {
+        ChannelShop shop = shop();
+        add(shop, CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY, WechatPlatformCertificate.pem());
+        Runnable publicKeyMode = simulator.signWithCertificate(WechatPlatformCertificate.serial(),
+                WechatPlatformCertificate.privateKey());
+        try {
+            String paidByNotice = paid(shop);
+
+            JsonNode created = shop.createPayment("native", 1999);
+            String foundByQuery = created.get("payment_id").stringValue();
+            simulator.behaviour(shop.account(), foundByQuery, new WechatBehaviour(0, false, 0, true, false, null,
+                    false, false));
+            pay(created);
+            shop.resolveUntil(resolver, foundByQuery, "SUCCEEDED");
+
+            assertThat(recorded(paidByNotice)).extracting(row -> row.get("outcome")).containsExactly("APPLIED");
+            assertThat(shop.refund(paidByNotice, 1999).get("status").stringValue()).isIn("PENDING", "SUCCEEDED");
+        } finally {
+            publicKeyMode.run();
+        }
     }
 
     @Test

@@ -1,13 +1,18 @@
 package dev.tristate.domain.tenant;
 
 import dev.tristate.domain.Identifiers;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.security.interfaces.RSAKey;
 import java.security.spec.KeySpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -45,9 +50,11 @@ public enum CredentialKind {
     /** The merchant's APIv3 key: 32 letters and digits; notifications are encrypted under it. */
     WECHAT_APIV3_KEY("wechat", "apiv3-key", CredentialKind::wechatApiV3Key),
     /**
-     * A WeChat Pay platform public key with its id ({@code PUB_KEY_ID_...}), entered as the id, a space or a colon,
-     * and the key (base64 of X.509, PEM armour is taken off); stored as {@code id:base64}. Answers and notifications
-     * signed under that id verify with it; two are valid while WeChat Pay rotates its key.
+     * What verifies WeChat Pay: in public-key mode the platform public key with its id ({@code PUB_KEY_ID_...}),
+     * entered as the id, a space or a colon, and the key (base64 of X.509, PEM armour is taken off); in certificate
+     * mode the platform certificate (PEM), whose serial number (upper-case hexadecimal) is the id WeChat Pay names.
+     * Either is stored as {@code id:base64} of the public key. Answers and notifications signed under that id verify
+     * with it; two are valid while WeChat Pay rotates its key or certificate.
      */
     WECHAT_PLATFORM_PUBLIC_KEY("wechat", "platform-public-key", CredentialKind::wechatPlatformKey),
     /**
@@ -125,7 +132,7 @@ public enum CredentialKind {
             case WECHAT_MERCHANT_PRIVATE_KEY -> "a WeChat Pay merchant private key";
             case WECHAT_MERCHANT_SERIAL -> "a WeChat Pay merchant certificate serial";
             case WECHAT_APIV3_KEY -> "a WeChat Pay APIv3 key";
-            case WECHAT_PLATFORM_PUBLIC_KEY -> "a WeChat Pay platform public key";
+            case WECHAT_PLATFORM_PUBLIC_KEY -> "a WeChat Pay platform public key or certificate";
             case WECHAT_APP_ID -> "a WeChat app id";
         };
     }
@@ -193,16 +200,44 @@ public enum CredentialKind {
     }
 
     private static String wechatPlatformKey(String value) {
+        if (value.startsWith("-----BEGIN CERTIFICATE-----")) {
+            return wechatPlatformCertificate(value);
+        }
         String[] parts = value.split("[:\\s]", 2);
         String id = parts[0];
-        boolean idWellFormed = id.startsWith("PUB_KEY_ID_") && id.length() > "PUB_KEY_ID_".length()
+        boolean publicKeyId = id.startsWith("PUB_KEY_ID_") && id.length() > "PUB_KEY_ID_".length()
                 && id.length() <= 64 && id.chars().allMatch(c ->
                 (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
-        if (!idWellFormed || parts.length < 2) {
+        // A certificate's serial, as stored from a certificate mode entry.
+        boolean certificateSerial = !id.isEmpty() && id.length() <= 64 && id.chars().allMatch(c ->
+                (c >= 'A' && c <= 'F') || (c >= '0' && c <= '9'));
+        if (!(publicKeyId || certificateSerial) || parts.length < 2) {
             throw new IllegalArgumentException("a WeChat Pay platform public key is its id (PUB_KEY_ID_ and up to 53 "
-                    + "letters, digits or underscores), a space or a colon, and the key");
+                    + "letters, digits or underscores), a space or a colon, and the key; or the platform certificate"
+                    + " in PEM");
         }
         return id + ":" + rsaKey(parts[1].strip(), X509EncodedKeySpec::new, "X.509 public");
+    }
+
+    /**
+     * A platform certificate, kept as its serial and public key: a certificate that is not RSA of at least 2048 bits,
+     * or not valid today, is refused, since WeChat Pay would not sign with it.
+     */
+    private static String wechatPlatformCertificate(String pem) {
+        String what = "a WeChat Pay platform certificate in PEM, RSA of at least " + MIN_RSA_BITS + " bits, valid now";
+        X509Certificate certificate;
+        try {
+            certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(
+                    new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
+            certificate.checkValidity();
+        } catch (GeneralSecurityException | ClassCastException e) {
+            throw new IllegalArgumentException("the certificate must be " + what);
+        }
+        if (!(certificate.getPublicKey() instanceof RSAKey rsa) || rsa.getModulus().bitLength() < MIN_RSA_BITS) {
+            throw new IllegalArgumentException("the certificate must be " + what);
+        }
+        return certificate.getSerialNumber().toString(16).toUpperCase(Locale.ROOT) + ":"
+                + Base64.getEncoder().encodeToString(certificate.getPublicKey().getEncoded());
     }
 
     private static String wechatAppId(String appId) {

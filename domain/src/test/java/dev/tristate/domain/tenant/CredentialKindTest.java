@@ -149,6 +149,21 @@ class CredentialKindTest {
     }
 
     @Test
+    void aWeChatPayPlatformCertificateThatDoesNotReadIsRefusedAndAStoredSerialFormIsKept() throws Exception {
+        String notACertificate = "-----BEGIN CERTIFICATE-----\nTUlJQ0lq\n-----END CERTIFICATE-----";
+        assertThatThrownBy(() -> CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(notACertificate))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("certificate");
+        KeyPair pair = rsa(2048);
+        String publicKey = Base64.getEncoder().encodeToString(pair.getPublic().getEncoded());
+        String serial = "5C47D69B2342E2C02A99BB79CC7BA3428875305F";
+
+        assertThat(CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(serial + ":" + publicKey))
+                .as("a certificate's stored form").isEqualTo(serial + ":" + publicKey);
+        assertThatThrownBy(() -> CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(serial.toLowerCase() + ":"
+                + publicKey)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aWeChatPayMerchantIdIsDigitsOnly() {
         assertThat(CredentialKind.WECHAT_APIV3_KEY.checkedAccountId(" 1900000109 ")).isEqualTo("1900000109");
         assertThatThrownBy(() -> CredentialKind.WECHAT_APP_ID.checkedAccountId("mch-1"))

@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The platform key the simulator signs its answers and notifications with (public-key mode: {@code Wechatpay-Serial}
- * is the key's id). A rotation makes a new key the one that signs; merchants verify with either while they hold both.
+ * is the key's id; certificate mode: the certificate's serial number). A rotation makes a new key the one that signs; merchants verify with either while they hold both.
  */
 @Component
 class WechatPlatformKeys {
@@ -51,6 +51,11 @@ class WechatPlatformKeys {
         return Map.of("Wechatpay-Serial", key.id(), "Wechatpay-Timestamp", Long.toString(timestamp),
                 "Wechatpay-Nonce", nonce, "Wechatpay-Signature", signature,
                 "Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+    }
+
+    /** {@code key} signs from now on under {@code id} (a certificate's key and serial); answers the one before. */
+    PlatformKey use(String id, PrivateKey key) {
+        return current.getAndSet(new PlatformKey(id, key, publicHalf(key)));
     }
 
     private static PrivateKey generate() {

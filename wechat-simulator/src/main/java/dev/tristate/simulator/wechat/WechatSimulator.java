@@ -1,5 +1,6 @@
 package dev.tristate.simulator.wechat;
 
+import java.security.PrivateKey;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
@@ -57,6 +58,16 @@ public class WechatSimulator {
     /** A new platform key under {@code newId} signs from now on; answers its public key (base64 of X.509). */
     public String rotatePlatformKey(String newId) {
         return platform.rotate(newId).publicKey();
+    }
+
+    /**
+     * Certificate mode: from now on the simulator signs with the private key of a platform certificate and names the
+     * certificate's serial number (upper-case hexadecimal) in {@code Wechatpay-Serial}, as WeChat Pay does for
+     * merchants who verify it with platform certificates. Answers what puts back the key that signed before.
+     */
+    public Runnable signWithCertificate(String serial, PrivateKey privateKey) {
+        WechatPlatformKeys.PlatformKey before = platform.use(serial, privateKey);
+        return () -> platform.use(before.id(), before.privateKey());
     }
 
     /** Where the payer pays an order: the simulator's page for the token in a code_url, h5_url or prepay_id. */

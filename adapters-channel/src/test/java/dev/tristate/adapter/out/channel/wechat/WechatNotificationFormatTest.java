@@ -10,6 +10,8 @@ import dev.tristate.domain.notification.ChannelAnswer;
 import dev.tristate.domain.notification.RawNotification;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.tenant.CredentialKind;
+import dev.tristate.testing.WechatPlatformCertificate;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -175,6 +177,23 @@ class WechatNotificationFormatTest {
                 body), both, NOW)).isEqualTo(Verification.VALID);
         assertThat(format.open(signed(MCHID, body, NEW_KEY_ID, NEW_PLATFORM.getPrivate(), NOW.getEpochSecond(),
                 body), both, opening)).isInstanceOf(ParseResult.Parsed.class);
+    }
+
+    @Test
+    void inCertificateModeTheStoredCertificateVerifiesWhatItsKeySignsUnderItsSerial() {
+        String body = paymentBody(transaction(MCHID, APP_ID, 1999));
+        List<String> certificate = List.of(CredentialKind.WECHAT_PLATFORM_PUBLIC_KEY.checkedSecret(
+                WechatPlatformCertificate.pem()));
+        RawNotification bySerial = signed(MCHID, body, WechatPlatformCertificate.serial(),
+                WechatPlatformCertificate.privateKey(), NOW.getEpochSecond(), body);
+        RawNotification byAnotherSerial = signed(MCHID, body, KEY_ID, WechatPlatformCertificate.privateKey(),
+                NOW.getEpochSecond(), body);
+
+        assertThat(certificate.get(0)).startsWith(WechatPlatformCertificate.serial() + ":");
+        assertThat(format.verify(bySerial, certificate, NOW)).isEqualTo(Verification.VALID);
+        assertThat(format.open(bySerial, certificate, opening)).isInstanceOf(ParseResult.Parsed.class);
+        assertThat(format.verify(byAnotherSerial, certificate, NOW)).isEqualTo(Verification.BAD_SIGNATURE);
+        assertThat(format.verify(good(body), certificate, NOW)).as("another key").isEqualTo(Verification.BAD_SIGNATURE);
     }
 
     @Test
