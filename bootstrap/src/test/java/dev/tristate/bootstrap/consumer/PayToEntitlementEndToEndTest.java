@@ -69,4 +69,35 @@ class PayToEntitlementEndToEndTest {
             new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value(), merchant, secret).run();
         }
     }
+
+    /**
+     * The relay polls once every ten minutes here, after its first round at start: every entitlement within the
+     * scenario's minute comes from the relay being woken by the commits that wrote the events.
+     */
+    @Nested
+    @SpringBootTest(classes = TristateApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+            properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+                    "tristate.sandbox-channel.enabled=true", "tristate.relay.interval=10m",
+                    "tristate.relay.max-pause=10m"})
+    @ActiveProfiles("prod")
+    class WithTheRelayWokenByCommits {
+
+        @DynamicPropertySource
+        static void services(DynamicPropertyRegistry registry) {
+            IntegrationEnvironment.register(registry);
+        }
+
+        @LocalServerPort int port;
+        @Autowired ProvisionTenantUseCase provisioning;
+
+        @Test
+        void eachEventIsPublishedAfterItsCommitWithoutWaitingForThePoll() throws Exception {
+            String suffix = UUID.randomUUID().toString().substring(0, 12);
+            String merchant = "m-wake-" + suffix;
+            String secret = "e2e-sandbox-secret-" + suffix;
+            var provisioned = provisioning.provision(new ProvisionTenantCommand(new TenantId("t-wake-" + suffix),
+                    "Wake " + suffix, new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
+            new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value(), merchant, secret).run();
+        }
+    }
 }

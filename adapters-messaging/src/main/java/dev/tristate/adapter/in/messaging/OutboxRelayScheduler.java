@@ -4,13 +4,17 @@ import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
 import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
 import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
 import dev.tristate.application.outbox.port.in.RelayReport;
+import dev.tristate.application.outbox.port.out.RelayWakeUp;
 import dev.tristate.domain.outbox.OutboxBacklog;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,10 +25,13 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Drives the outbox relay in this process: relay rounds back to back while batches come back full (draining a
  * backlog continuously), one round per interval when idle, and a growing pause (up to a maximum) while the broker or
- * the database cannot be reached. Housekeeping runs on its own thread: purging old SENT events in small batches and
- * refreshing the backlog gauges. Any number of processes may run this at once; the outbox's leases keep them apart.
+ * the database cannot be reached. A commit that wrote outbox rows in this process wakes an idle loop at once
+ * ({@link #outboxCommitted}), so an event is published within milliseconds of its commit rather than at the next
+ * poll; polling stays for rows other processes wrote and for wake-ups that are lost. Housekeeping runs on its own
+ * thread: purging old SENT events in small batches and refreshing the backlog gauges. Any number of processes may run
+ * this at once; the outbox's leases keep them apart.
  */
-public class OutboxRelayScheduler implements SmartLifecycle {
+public class OutboxRelayScheduler implements SmartLifecycle, RelayWakeUp {
 
     private static final Logger LOG = LoggerFactory.getLogger(OutboxRelayScheduler.class);
 
@@ -72,6 +79,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
     private final RelayMetrics metrics;
 
     private volatile boolean running;
+    private final List<Loop> loops = new CopyOnWriteArrayList<>();
     private ScheduledExecutorService relayThread;
     private ScheduledExecutorService housekeepingThread;
 
@@ -92,9 +100,11 @@ public class OutboxRelayScheduler implements SmartLifecycle {
         running = true;
         relayThread = threads("tristate-outbox-relay", settings.threads());
         housekeepingThread = threads("tristate-outbox-housekeeping", 1);
+        loops.clear();
         for (int i = 0; i < settings.threads(); i++) {
             Loop loop = new Loop();
-            relayThread.schedule(loop::relayRounds, 0, TimeUnit.MILLISECONDS);
+            loops.add(loop);
+            loop.scheduleIn(Duration.ZERO);
         }
         housekeepingThread.scheduleWithFixedDelay(this::refreshBacklog, 0, settings.metricsInterval().toMillis(),
                 TimeUnit.MILLISECONDS);
@@ -117,13 +127,72 @@ public class OutboxRelayScheduler implements SmartLifecycle {
         return executor;
     }
 
+    /**
+     * Wakes one loop that waits for its next poll; when every loop is busy, the first to finish its drain starts the
+     * next at once instead of pausing. A loop backing off from a failure stays in its backoff. Cheap, and called on
+     * the committing thread.
+     */
+    @Override
+    public void outboxCommitted() {
+        if (!running) {
+            return;
+        }
+        for (Loop loop : loops) {
+            if (loop.wake()) {
+                return;
+            }
+        }
+        for (Loop loop : loops) {
+            loop.wakeWhenDone();
+        }
+    }
+
     /** One relay loop: its own drains, and its own count of failures in a row. */
     private final class Loop {
 
         private int failuresInARow;
+        /** The next drain while the loop waits for it; null while a drain runs. */
+        private ScheduledFuture<?> next;
+        /** Rows were committed while a drain ran: start the next one without a pause. */
+        private boolean wokenWhileBusy;
+
+        synchronized void scheduleIn(Duration pause) {
+            if (!running) {
+                return;
+            }
+            Duration delay = wokenWhileBusy && failuresInARow == 0 ? Duration.ZERO : pause;
+            wokenWhileBusy = false;
+            try {
+                next = relayThread.schedule(this::relayRounds, delay.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException stoppedMeanwhile) {
+                // stop() ran while this round was finishing: nothing more to schedule.
+            }
+        }
+
+        /** Runs the waiting drain now; false when this loop is busy, backing off, or not waiting. */
+        synchronized boolean wake() {
+            if (next == null || failuresInARow > 0 || next.getDelay(TimeUnit.MILLISECONDS) <= 0) {
+                return false;
+            }
+            if (next.cancel(false)) {
+                next = null;
+                scheduleIn(Duration.ZERO);
+                return true;
+            }
+            return false;
+        }
+
+        synchronized void wakeWhenDone() {
+            wokenWhileBusy = true;
+        }
+
+        private synchronized void started() {
+            next = null;
+        }
 
         /** One drain: rounds back to back while they come back full; then the next drain after a pause. */
         void relayRounds() {
+            started();
             Duration pause;
             try {
                 RelayReport report;
@@ -140,13 +209,7 @@ public class OutboxRelayScheduler implements SmartLifecycle {
             } catch (RuntimeException e) {
                 pause = failed("a relay round failed; events wait in the outbox", e);
             }
-            if (running) {
-                try {
-                    relayThread.schedule(this::relayRounds, pause.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (RejectedExecutionException stoppedMeanwhile) {
-                    // stop() ran while this round was finishing: nothing more to schedule.
-                }
-            }
+            scheduleIn(pause);
         }
 
         private Duration failed(String what, RuntimeException cause) {

@@ -82,6 +82,66 @@ class OutboxRelaySchedulerTest {
     }
 
     @Test
+    void aCommitWakesAnIdleRelayAtOnceInsteadOfAfterItsInterval() {
+        OutboxRelayScheduler relay = scheduler(Duration.ofMinutes(10), Duration.ofMinutes(10));
+        relay.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> rounds.get() == 1);
+
+        relay.outboxCommitted();
+
+        await().atMost(Duration.ofSeconds(2)).until(() -> rounds.get() == 2);
+        relay.outboxCommitted();
+        await().atMost(Duration.ofSeconds(2)).until(() -> rounds.get() == 3);
+    }
+
+    @Test
+    void aCommitDuringADrainMakesTheNextDrainStartWithoutItsPause() throws Exception {
+        java.util.concurrent.CountDownLatch inRound = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        AtomicInteger drains = new AtomicInteger();
+        scheduler = new OutboxRelayScheduler(() -> {
+            if (drains.incrementAndGet() == 2) {
+                inRound.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return RelayReport.IDLE;
+        }, () -> 0, () -> OutboxBacklog.EMPTY, new OutboxRelayScheduler.Settings(Duration.ofMinutes(10),
+                Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ZERO, Duration.ofMinutes(10)),
+                Clock.fixed(NOW, ZoneOffset.UTC), meters);
+        scheduler.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> drains.get() == 1);
+        scheduler.outboxCommitted();
+        assertThat(inRound.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        // The running drain may have claimed before this commit: one more follows at once, not in 10 minutes.
+        scheduler.outboxCommitted();
+        release.countDown();
+
+        await().atMost(Duration.ofSeconds(2)).until(() -> drains.get() == 3);
+    }
+
+    @Test
+    void aCommitDoesNotCutShortTheBackoffWhileTheBrokerIsDown() throws Exception {
+        for (int i = 0; i < 100; i++) {
+            script.add(BROKER_DOWN);
+        }
+        OutboxRelayScheduler relay = scheduler(Duration.ofSeconds(5), Duration.ofSeconds(30));
+        relay.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> rounds.get() == 1);
+
+        for (int i = 0; i < 20; i++) {
+            relay.outboxCommitted();
+        }
+        Thread.sleep(500);
+
+        assertThat(rounds.get()).as("still backing off (10 s)").isEqualTo(1);
+    }
+
+    @Test
     void whileTheBrokerIsDownTheRelayBacksOffInsteadOfChurningThroughTheBacklog() throws Exception {
         for (int i = 0; i < 100; i++) {
             script.add(BROKER_DOWN);

@@ -20,10 +20,12 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.outbox.port.out.RelayWakeUp;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.out.AuditTrail;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -37,8 +39,8 @@ public class NotificationPersistenceConfiguration {
     }
 
     @Bean
-    OutboxStore outboxStore(CallbackStatements statements) {
-        return new MyBatisOutboxStore(statements);
+    OutboxStore outboxStore(CallbackStatements statements, ObjectProvider<RelayWakeUp> wakeUp) {
+        return new MyBatisOutboxStore(statements, wakeUp.getIfAvailable(() -> RelayWakeUp.NONE));
     }
 
     @Bean

@@ -6,19 +6,28 @@ import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.adapter.out.persistence.jdbc.OutboxRow;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.outbox.port.out.OutboxStore;
+import dev.tristate.application.outbox.port.out.RelayWakeUp;
 import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
 import dev.tristate.domain.payment.PaymentEvent;
 import java.time.Instant;
 import java.util.List;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
+/**
+ * Writes outbox rows in the caller's transaction and, once that transaction has committed, wakes this instance's
+ * relay: never before the commit (the relay would find nothing, or worse, nothing yet), and not at all on a rollback.
+ */
 public class MyBatisOutboxStore implements OutboxStore {
 
     static final String PENDING = "PENDING";
 
     private final CallbackStatements statements;
+    private final RelayWakeUp wakeUp;
 
-    public MyBatisOutboxStore(CallbackStatements statements) {
+    public MyBatisOutboxStore(CallbackStatements statements, RelayWakeUp wakeUp) {
         this.statements = statements;
+        this.wakeUp = wakeUp;
     }
 
     /** On every applied callback: plain JDBC (CallbackStatements). */
@@ -38,6 +47,20 @@ public class MyBatisOutboxStore implements OutboxStore {
             row.nextAttemptAt = Rows.utc(now);
             row.createdAt = Rows.utc(now);
             translate(() -> statements.insertOutbox(row));
+        }
+        if (events.isEmpty()) {
+            return;
+        }
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    wakeUp.outboxCommitted();
+                }
+            });
+        } else {
+            // Outside a transaction each insert has committed on its own.
+            wakeUp.outboxCommitted();
         }
     }
 
