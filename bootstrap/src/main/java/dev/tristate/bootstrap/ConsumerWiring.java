@@ -49,8 +49,9 @@ class ConsumerWiring {
                               @DefaultValue("5s") Duration requeuePause) {
     }
 
-    record EntitlementsProperties(@DefaultValue("10") int prefetch, @DefaultValue("2") int concurrency,
-                                  @DefaultValue("4") int maxConcurrency) {
+    record EntitlementsProperties(@DefaultValue("20") int prefetch, @DefaultValue("2") int concurrency,
+                                  @DefaultValue("4") int maxConcurrency, @DefaultValue("20") int batchSize,
+                                  @DefaultValue("5ms") Duration batchWait) {
     }
 
     record RetryProperties(@DefaultValue("8") int maxAttempts, @DefaultValue("1h") Duration window,
@@ -115,7 +116,8 @@ class ConsumerWiring {
         EntitlementsProperties settings = consumers.entitlements();
         return EntitlementsListener.container(connectionFactory, new EntitlementsListener.Settings(relay.queue(),
                         settings.prefetch(), settings.concurrency(), settings.maxConcurrency(),
-                        consumers.requeuePause()),
+                        consumers.requeuePause(), Math.min(settings.batchSize(), settings.prefetch()),
+                        settings.batchWait()),
                 new EntitlementsListener(consumer, consumers.requeuePause(), meters));
     }
 

@@ -11,17 +11,19 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.amqp.AmqpIOException;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
-import org.springframework.amqp.rabbit.listener.api.ChannelAwareMessageListener;
+import org.springframework.amqp.rabbit.listener.api.ChannelAwareBatchMessageListener;
 
 /**
  * The entitlements queue's listener, with manual acknowledgement: the use case commits (or records the failure for a
@@ -29,19 +31,39 @@ import org.springframework.amqp.rabbit.listener.api.ChannelAwareMessageListener;
  * message is given back to the broker after a pause (a nack with requeue, never at once: no hot loop while the
  * database is away). Prefetch bounds the unacked messages per consumer; each consumer thread holds at most one
  * database connection at a time, so the number of consumers is what the connection pool must have room for.
+ *
+ * <p>With a batch size above one, each consumer takes what the broker has already sent it, up to the batch size and
+ * waiting at most {@code batchWait} for more, and the use case applies the batch in one transaction; the messages are
+ * then acknowledged with one multiple-ack. A batch the use case had to take message by message is acknowledged
+ * message by message.
  */
-public class EntitlementsListener implements ChannelAwareMessageListener {
+public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(EntitlementsListener.class);
 
-    /** @param concurrency consumers started at once; {@code maxConcurrency} when the queue backs up */
-    public record Settings(String queue, int prefetch, int concurrency, int maxConcurrency, Duration fallbackPause) {
+    /**
+     * @param concurrency consumers started at once; {@code maxConcurrency} when the queue backs up
+     * @param batchSize   messages applied in one transaction (1: one per transaction); at most the prefetch
+     * @param batchWait   how long a consumer waits for a batch to fill once it has a first message
+     */
+    public record Settings(String queue, int prefetch, int concurrency, int maxConcurrency, Duration fallbackPause,
+                           int batchSize, Duration batchWait) {
+
+        public Settings(String queue, int prefetch, int concurrency, int maxConcurrency, Duration fallbackPause) {
+            this(queue, prefetch, concurrency, maxConcurrency, fallbackPause, 1, Duration.ZERO);
+        }
+
         public Settings {
             Objects.requireNonNull(queue, "queue");
             Objects.requireNonNull(fallbackPause, "fallback pause");
+            Objects.requireNonNull(batchWait, "batch wait");
             if (prefetch < 1 || concurrency < 1 || maxConcurrency < concurrency) {
                 throw new IllegalArgumentException("prefetch and concurrency at least 1, max-concurrency not below"
                         + " concurrency");
+            }
+            if (batchSize < 1 || batchSize > prefetch || batchWait.isNegative()) {
+                throw new IllegalArgumentException("the batch size is at least 1 and at most the prefetch ("
+                        + prefetch + "), the batch wait not negative");
             }
         }
     }
@@ -75,6 +97,15 @@ public class EntitlementsListener implements ChannelAwareMessageListener {
         container.setMaxConcurrentConsumers(settings.maxConcurrency());
         // The topology is declared on each new connection (EventTopologyDeclarer); until then, keep trying.
         container.setMissingQueuesFatal(false);
+        if (settings.batchSize() > 1) {
+            container.setConsumerBatchEnabled(true);
+            container.setBatchSize(settings.batchSize());
+            // Both bound the wait for a batch to fill: the receive timeout each further message, the batch receive
+            // timeout the whole batch. Idle, a consumer polls its local queue this often, which costs next to nothing.
+            long wait = Math.max(1, settings.batchWait().toMillis());
+            container.setReceiveTimeout(wait);
+            container.setBatchReceiveTimeout(wait);
+        }
         container.setMessageListener(listener);
         return container;
     }
@@ -94,17 +125,76 @@ public class EntitlementsListener implements ChannelAwareMessageListener {
         }
         if (result instanceof Acknowledge ack) {
             channel.basicAck(tag, false);
-            outcomes.get(ack.outcome()).increment();
-            if (ack.outcome() == ConsumeEventUseCase.Outcome.QUARANTINED) {
-                LOG.warn("Message {} quarantined by the entitlements consumer: {}",
-                        message.getMessageProperties().getMessageId(), ack.detail());
-            }
+            counted(message, ack);
         } else if (result instanceof RequeueAfter later) {
             LOG.warn("Message {} could not be recorded ({}); given back to the broker after {}",
                     message.getMessageProperties().getMessageId(), later.reason(), later.pause());
             pause(later.pause());
             requeued.increment();
             channel.basicNack(tag, false, true);
+        }
+    }
+
+    @Override
+    public void onMessageBatch(List<Message> messages, Channel channel) {
+        try {
+            consumeBatch(messages, channel);
+        } catch (IOException e) {
+            // The channel failed under an ack: the broker redelivers what was not acknowledged.
+            throw new AmqpIOException(e);
+        }
+    }
+
+    private void consumeBatch(List<Message> messages, Channel channel) throws IOException {
+        if (messages.isEmpty()) {
+            return;
+        }
+        List<ConsumeResult> results;
+        try {
+            results = consumer.consumeAll(messages.stream().map(EntitlementsListener::toInbound).toList());
+        } catch (RuntimeException e) {
+            LOG.error("The entitlements consumer failed on a batch of {} messages; they are given back after {}",
+                    messages.size(), fallbackPause, e);
+            pause(fallbackPause);
+            for (Message message : messages) {
+                requeued.increment();
+                channel.basicNack(message.getMessageProperties().getDeliveryTag(), false, true);
+            }
+            return;
+        }
+        if (results.stream().allMatch(Acknowledge.class::isInstance)) {
+            // Every delivery tag of this channel up to the batch's last is this batch's: one ack for all of them.
+            channel.basicAck(messages.get(messages.size() - 1).getMessageProperties().getDeliveryTag(), true);
+            for (int i = 0; i < messages.size(); i++) {
+                counted(messages.get(i), (Acknowledge) results.get(i));
+            }
+            return;
+        }
+        boolean paused = false;
+        for (int i = 0; i < messages.size(); i++) {
+            Message message = messages.get(i);
+            long tag = message.getMessageProperties().getDeliveryTag();
+            if (results.get(i) instanceof Acknowledge ack) {
+                channel.basicAck(tag, false);
+                counted(message, ack);
+            } else if (results.get(i) instanceof RequeueAfter later) {
+                LOG.warn("Message {} could not be recorded ({}); given back to the broker after {}",
+                        message.getMessageProperties().getMessageId(), later.reason(), later.pause());
+                if (!paused) {
+                    pause(later.pause());
+                    paused = true;
+                }
+                requeued.increment();
+                channel.basicNack(tag, false, true);
+            }
+        }
+    }
+
+    private void counted(Message message, Acknowledge ack) {
+        outcomes.get(ack.outcome()).increment();
+        if (ack.outcome() == ConsumeEventUseCase.Outcome.QUARANTINED) {
+            LOG.warn("Message {} quarantined by the entitlements consumer: {}",
+                    message.getMessageProperties().getMessageId(), ack.detail());
         }
     }
 

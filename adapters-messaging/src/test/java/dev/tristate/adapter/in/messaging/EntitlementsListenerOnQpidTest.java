@@ -74,6 +74,69 @@ class EntitlementsListenerOnQpidTest {
         container.start();
     }
 
+    /** A batching use case that records each batch's size and answers every message with {@code answer}. */
+    private void listenInBatches(int batchSize, java.util.List<Integer> batches,
+                                 Function<InboundMessage, ConsumeEventUseCase.ConsumeResult> answer) {
+        connectionFactory = new CachingConnectionFactory(broker.host(), broker.port());
+        connectionFactory.setUsername("tristate");
+        connectionFactory.setPassword("tristate");
+        new RabbitAdmin(connectionFactory).declareQueue(new org.springframework.amqp.core.Queue(queue, true));
+        ConsumeEventUseCase useCase = new ConsumeEventUseCase() {
+            @Override
+            public ConsumeResult consume(InboundMessage message) {
+                return consumeAll(java.util.List.of(message)).get(0);
+            }
+
+            @Override
+            public java.util.List<ConsumeResult> consumeAll(java.util.List<InboundMessage> messages) {
+                batches.add(messages.size());
+                messages.forEach(m -> seen.add(new Seen(m, System.nanoTime())));
+                return messages.stream().map(answer).toList();
+            }
+        };
+        container = EntitlementsListener.container(connectionFactory, new EntitlementsListener.Settings(queue,
+                        batchSize, 1, 1, Duration.ofMillis(300), batchSize, Duration.ofMillis(50)),
+                new EntitlementsListener(useCase, Duration.ofMillis(300), new SimpleMeterRegistry()));
+    }
+
+    @Test
+    void aBatchIsTakenTogetherAndAcknowledgedTogether() {
+        java.util.List<Integer> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        listenInBatches(10, batches, m -> new ConsumeEventUseCase.Acknowledge(ConsumeEventUseCase.Outcome.APPLIED,
+                "granted"));
+        for (int i = 0; i < 25; i++) {
+            send("e-" + i);
+        }
+
+        container.start();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.size() == 25);
+        container.stop();
+        assertThat(messagesInTheQueue()).as("acknowledged, not given back when the consumer stopped").isZero();
+        assertThat(batches).as("the prefetched messages, ten at a time").contains(10);
+        assertThat(batches.stream().mapToInt(Integer::intValue).sum()).isEqualTo(25);
+    }
+
+    @Test
+    void inABatchOnlyTheMessageThatCouldNotBeRecordedGoesBackToTheBroker() {
+        java.util.List<Integer> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean refusedOnce = new java.util.concurrent.atomic.AtomicBoolean();
+        listenInBatches(5, batches, m -> m.messageId().equals("e-2") && refusedOnce.compareAndSet(false, true)
+                ? new ConsumeEventUseCase.RequeueAfter(Duration.ofMillis(100), "database down")
+                : new ConsumeEventUseCase.Acknowledge(ConsumeEventUseCase.Outcome.APPLIED, "granted"));
+        for (int i = 0; i < 5; i++) {
+            send("e-" + i);
+        }
+
+        container.start();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.size() == 6);
+        container.stop();
+        assertThat(messagesInTheQueue()).isZero();
+        assertThat(seen).extracting(s -> s.message().messageId()).filteredOn("e-2"::equals).hasSize(2);
+        assertThat(seen).extracting(s -> s.message().messageId()).filteredOn("e-3"::equals).hasSize(1);
+    }
+
     private void send(String id) {
         MessageProperties properties = new MessageProperties();
         properties.setMessageId(id);

@@ -56,7 +56,7 @@ public final class ConsumerServices {
                                                             RandomGenerator random, ConsumerSettings settings) {
         EntitlementsConsumerService service = new EntitlementsConsumerService(reader, inbox, entitlements,
                 deliveries, tasks, payments, transactions, crashPoints, clock, random, settings);
-        return new EntitlementsConsumer(service::consume, service::retryDue);
+        return new EntitlementsConsumer(service, service::retryDue);
     }
 
     /** The consumer's own grant, for reconciliation's re-grant: the key's uniqueness makes the two paths one grant. */

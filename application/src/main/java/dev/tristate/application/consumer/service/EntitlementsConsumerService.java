@@ -28,14 +28,19 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * The entitlements consumer. One delivery is one local transaction: the inbox row (consumer, event id) and the grant
- * commit together, and only then is the message acknowledged. A second delivery of the same event finds the inbox
+ * The entitlements consumer. One delivery, or one batch of deliveries ({@link #consumeAll}), is one local
+ * transaction: the inbox rows (consumer, event id) and the grants commit together, and only then are the messages
+ * acknowledged. A second delivery of the same event finds the inbox
  * row and changes nothing, provided it carries the same content; a different body under a known event id is a broken
  * invariant and goes to the quarantine. The grant has its own business key (tenant, user, SKU, payment), so the same
  * purchase carried by two different events is granted once.
@@ -100,6 +105,51 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
     }
 
     @Override
+    public List<ConsumeResult> consumeAll(List<InboundMessage> messages) {
+        if (messages.size() == 1) {
+            return List.of(consume(messages.get(0)));
+        }
+        List<Readable> readable = new ArrayList<>(messages.size());
+        for (InboundMessage message : messages) {
+            Attempt checked = check(message);
+            if (!(checked instanceof Readable r)) {
+                return messages.stream().map(this::consume).toList();
+            }
+            readable.add(r);
+        }
+        // Payments are locked in one order by every batch, so that two consumers' batches do not deadlock on them.
+        List<Readable> byPayment = readable.stream().sorted(Comparator.comparing((Readable r) ->
+                r.event().tenantId().value()).thenComparing(r -> r.event().paymentId().value())).toList();
+        Instant now = clock.instant();
+        Map<Readable, Done> applied;
+        try {
+            applied = transactions.inTransaction(() -> {
+                Map<Readable, Done> done = new IdentityHashMap<>();
+                for (Readable r : byPayment) {
+                    if (!(apply(r.event(), r.hash(), now) instanceof Done d)) {
+                        throw new BatchRefused();
+                    }
+                    done.put(r, d);
+                }
+                return done;
+            });
+        } catch (BatchRefused | PersistenceFailure | IllegalArgumentException wholeBatchFailed) {
+            // Rolled back as a whole: each message alone now says which of them (if any) fails, and how.
+            return messages.stream().map(this::consume).toList();
+        }
+        crashPoints.reached(CrashPoints.C5_BEFORE_ACK);
+        return readable.stream().map(r -> (ConsumeResult) new Acknowledge(applied.get(r).outcome(),
+                applied.get(r).detail())).toList();
+    }
+
+    /** Thrown inside a batch's transaction to roll it back when one message would not apply. */
+    private static final class BatchRefused extends RuntimeException {
+        BatchRefused() {
+            super("a message of the batch does not apply", null, false, false);
+        }
+    }
+
+    @Override
     public int retryDue() {
         Instant now = clock.instant();
         List<ConsumerDelivery> due = deliveries.findDue(CONSUMER, now, settings.retryBatchSize());
@@ -149,8 +199,8 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
         return next.status() == DeliveryStatus.QUARANTINED ? Outcome.QUARANTINED : Outcome.RETRY_SCHEDULED;
     }
 
-    /** Reads, checks and applies a message; never throws for anything the message or the database did. */
-    private Attempt attempt(InboundMessage message) {
+    /** Reads and checks a message without touching the database: a {@link Readable}, or why it can never apply. */
+    private Attempt check(InboundMessage message) {
         byte[] body = message.body();
         ReadResult read = reader.read(body);
         if (read instanceof Unreadable unreadable) {
@@ -168,7 +218,17 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
         if (Arrays.stream(EventType.values()).noneMatch(t -> t.name().equals(event.eventType()))) {
             return Failed.permanent("unknown event type " + event.eventType());
         }
-        ContentHash hash = ContentHash.of(body);
+        return new Readable(event, ContentHash.of(body));
+    }
+
+    /** Reads, checks and applies a message; never throws for anything the message or the database did. */
+    private Attempt attempt(InboundMessage message) {
+        Attempt checked = check(message);
+        if (!(checked instanceof Readable readable)) {
+            return checked;
+        }
+        ConsumedEvent event = readable.event();
+        ContentHash hash = readable.hash();
         Instant now = clock.instant();
         try {
             return applyOnce(event, hash, now);
@@ -243,6 +303,10 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
     }
 
     private record Done(Outcome outcome, String detail) implements Attempt {
+    }
+
+    /** A message that reads and passes every check that needs no database: it may be applied. */
+    private record Readable(ConsumedEvent event, ContentHash hash) implements Attempt {
     }
 
     private record Failed(ConsumerFailure failure) implements Attempt {

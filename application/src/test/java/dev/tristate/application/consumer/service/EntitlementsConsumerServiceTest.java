@@ -104,6 +104,70 @@ class EntitlementsConsumerServiceTest {
         assertThat(inboxRowsAtC5).as("C5 comes after the commit").containsExactly(1);
     }
 
+    private InboundMessage aPurchaseOf(String payment, String sku) {
+        return message(succeeded(new EventId(UUID.randomUUID()), new PaymentId(payment), "u-42", sku));
+    }
+
+    @Test
+    void aBatchIsAppliedInOneTransactionAndReachesTheCrashPointOnceAfterItsCommit() {
+        List<InboundMessage> batch = List.of(aPurchaseOf("pay_b1", "course:java-101"),
+                aPurchaseOf("pay_b2", "tokens:100"), aPurchaseOf("pay_b3", "course:go-201"));
+        int transactionsBefore = transactions.workloads().size();
+
+        List<ConsumeResult> results = consumer.consumeAll(batch);
+
+        assertThat(results).extracting(EntitlementsConsumerServiceTest::acked).containsOnly(Outcome.APPLIED);
+        assertThat(transactions.workloads().size() - transactionsBefore).as("one transaction").isEqualTo(1);
+        assertThat(entitlements.all()).hasSize(3);
+        assertThat(inbox.all()).hasSize(3);
+        assertThat(crashPointsReached).containsExactly(CrashPoints.C5_BEFORE_ACK);
+        assertThat(inboxRowsAtC5).as("after the batch's commit").containsExactly(3);
+    }
+
+    @Test
+    void theSameEventTwiceInOneBatchIsAppliedOnce() {
+        InboundMessage purchase = aPurchaseOf("pay_b1", "tokens:100");
+
+        List<ConsumeResult> results = consumer.consumeAll(List.of(purchase, purchase));
+
+        assertThat(results).extracting(EntitlementsConsumerServiceTest::acked)
+                .containsExactly(Outcome.APPLIED, Outcome.DUPLICATE);
+        assertThat(entitlements.tokenBalance(TENANT, "u-42")).isEqualTo(100);
+    }
+
+    @Test
+    void oneBadMessageInABatchIsQuarantinedAloneAndTheOthersAreAppliedOnce() {
+        InboundMessage good = aPurchaseOf("pay_b1", "course:java-101");
+        InboundMessage unknownSku = aPurchaseOf("pay_b2", "book:moby-dick");
+        InboundMessage unreadable = new InboundMessage("e-x", "PaymentSucceeded", Map.of("tenant_id", "t-1"),
+                new byte[] {1, 2, 3});
+        InboundMessage alsoGood = aPurchaseOf("pay_b3", "tokens:10");
+
+        List<ConsumeResult> afterTheDatabase = consumer.consumeAll(List.of(good, unknownSku, alsoGood));
+        List<ConsumeResult> beforeIt = consumer.consumeAll(List.of(aPurchaseOf("pay_b4", "course:go-201"),
+                unreadable));
+
+        assertThat(afterTheDatabase).extracting(EntitlementsConsumerServiceTest::acked)
+                .containsExactly(Outcome.APPLIED, Outcome.QUARANTINED, Outcome.APPLIED);
+        assertThat(beforeIt).extracting(EntitlementsConsumerServiceTest::acked)
+                .containsExactly(Outcome.APPLIED, Outcome.QUARANTINED);
+        assertThat(entitlements.all()).extracting(e -> e.key().paymentId().value())
+                .containsExactlyInAnyOrder("pay_b1", "pay_b3", "pay_b4");
+        assertThat(entitlements.tokenBalance(TENANT, "u-42")).as("not doubled by the retry alone").isEqualTo(10);
+        assertThat(deliveries.findByStatus(DeliveryStatus.QUARANTINED, 10)).hasSize(2);
+    }
+
+    @Test
+    void aBatchTheDatabaseRefusesIsTakenMessageByMessage() {
+        transactions.failNextBeforeWork(new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null));
+
+        List<ConsumeResult> results = consumer.consumeAll(List.of(aPurchaseOf("pay_b1", "course:java-101"),
+                aPurchaseOf("pay_b2", "course:go-201")));
+
+        assertThat(results).extracting(EntitlementsConsumerServiceTest::acked).containsOnly(Outcome.APPLIED);
+        assertThat(entitlements.all()).hasSize(2);
+    }
+
     @Test
     void aSuccessEventArrivingAfterThePaymentWasFullyRefundedGrantsNothing() {
         payments.insert(PaymentTestData.aPendingPayment().withId(PAYMENT).withTenant(TENANT)

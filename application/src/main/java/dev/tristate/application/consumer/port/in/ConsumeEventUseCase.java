@@ -2,6 +2,7 @@ package dev.tristate.application.consumer.port.in;
 
 import dev.tristate.domain.consumer.InboundMessage;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -12,6 +13,17 @@ import java.util.Objects;
 public interface ConsumeEventUseCase {
 
     ConsumeResult consume(InboundMessage message);
+
+    /**
+     * Several deliveries at once: applied in one local transaction (every inbox row and business change of the
+     * batch), so that they commit together. When the batch cannot commit as a whole (one message is bad, or the
+     * database refused), each message is taken alone as by {@link #consume}, so that one bad message is retried or
+     * quarantined by itself and never holds back or doubles the others. Answers one result per message, in order.
+     * Unless a consumer batches, each message is taken alone.
+     */
+    default List<ConsumeResult> consumeAll(List<InboundMessage> messages) {
+        return messages.stream().map(this::consume).toList();
+    }
 
     /** What came of a delivery. */
     enum Outcome {
