@@ -104,6 +104,24 @@ class ConsoleReconciliationTest extends ConsoleTestBase {
     }
 
     @Test
+    void aRunShowsStatementAmountsInTheUnitsOfTheirCurrency() throws Exception {
+        TenantId tenant = tenant();
+        Payment pending = payment(tenant);
+        Browser browser = new Browser();
+        browser.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String unknownYen = String.join(",", "T-yen-" + pending.id().value(), "no-such-order", "PAYMENT", "SUCCESS",
+                "500", "JPY", DAY + "T12:00:00Z") + "\r\n";
+
+        long run = runOf(upload(operator, tenant, HEADER + paidLine(pending) + unknownYen));
+        String page = browser.get("/admin/reconciliation/" + tenant.value() + "/" + run).body();
+
+        assertThat(page).contains("SUCCESS 19.99 CNY").contains("SUCCESS 500 JPY")
+                .doesNotContain("SUCCESS 1999 CNY");
+    }
+
+    @Test
     void supportStaffAreRefusedTheRepairAndTheStart() throws Exception {
         TenantId tenant = tenant();
         Payment pending = payment(tenant);
