@@ -151,6 +151,11 @@ public final class InMemoryNotificationStores {
 
         @Override
         public synchronized void open(NewCase newCase) {
+            if (newCase.paymentId() != null && all().stream().anyMatch(c -> c.open()
+                    && c.tenantId().equals(newCase.tenantId()) && newCase.paymentId().value().equals(c.paymentId())
+                    && c.reason() == newCase.reason())) {
+                return;
+            }
             if (cases.stream().anyMatch(c -> c.notificationId() == newCase.notificationId())) {
                 throw new PersistenceFailure.AlreadyExists("a case for notification " + newCase.notificationId(),
                         null);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.payment.Payment;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -37,6 +38,32 @@ class ConsoleErrorPageTest extends ConsoleTestBase {
                 .containsPattern("id=\"error-reference\">[0-9a-f-]{36}<");
         assertThat(page.body()).doesNotContain("Exception").doesNotContain("dev.tristate")
                 .doesNotContain("does not fit the captured").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aConsoleAddressThatNamesNoPageIsA404PageInTheLayout() throws Exception {
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+
+        HttpResponse<String> page = support.get("/admin/anything-unknown");
+        HttpResponse<String> deeper = support.get("/admin/payments/t/p/more");
+        support.get("/admin?lang=zh-CN");
+        HttpResponse<String> zh = support.get("/admin/anything-unknown");
+        HttpResponse<String> signedOut = new Browser().get("/admin/anything-unknown");
+        HttpResponse<String> asset = support.get("/admin/assets/console.css");
+
+        for (HttpResponse<String> notFound : List.of(page, deeper, zh)) {
+            assertThat(notFound.statusCode()).as(notFound.uri().toString()).isEqualTo(404);
+            assertThat(notFound.headers().firstValue("Content-Type")).hasValueSatisfying(
+                    type -> assertThat(type).startsWith("text/html"));
+            assertThat(notFound.body()).contains("<nav aria-label=\"Console\">").contains("id=\"not-found\"");
+        }
+        assertThat(page.body()).contains("There is no console page at this address.");
+        assertThat(zh.body()).contains("此地址没有对应的控制台页面");
+        assertThat(signedOut.statusCode()).isEqualTo(302);
+        assertThat(signedOut.headers().firstValue("Location")).hasValueSatisfying(
+                location -> assertThat(location).endsWith("/admin/login"));
+        assertThat(asset.statusCode()).as("the assets keep their handler").isEqualTo(200);
     }
 
     @Test

@@ -104,6 +104,43 @@ class ConsoleReconciliationTest extends ConsoleTestBase {
     }
 
     @Test
+    void aRunShowsStatementAmountsInTheUnitsOfTheirCurrency() throws Exception {
+        TenantId tenant = tenant();
+        Payment pending = payment(tenant);
+        Browser browser = new Browser();
+        browser.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        String unknownYen = String.join(",", "T-yen-" + pending.id().value(), "no-such-order", "PAYMENT", "SUCCESS",
+                "500", "JPY", DAY + "T12:00:00Z") + "\r\n";
+
+        long run = runOf(upload(operator, tenant, HEADER + paidLine(pending) + unknownYen));
+        String page = browser.get("/admin/reconciliation/" + tenant.value() + "/" + run).body();
+
+        assertThat(page).contains("SUCCESS 19.99 CNY").contains("SUCCESS 500 JPY")
+                .doesNotContain("SUCCESS 1999 CNY");
+    }
+
+    @Test
+    void theCodesOnAChinesePageAreInChinese() throws Exception {
+        TenantId tenant = tenant();
+        Payment pending = payment(tenant);
+        resolutionCases.open(tenant, pending.id(), "sandbox", "ASKED_BY_OPERATOR", Instant.now().plusSeconds(60));
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        long run = runOf(upload(operator, tenant, HEADER + paidLine(pending)));
+        operator.get("/admin?lang=zh-CN");
+
+        String runPage = operator.get("/admin/reconciliation/" + tenant.value() + "/" + run).body();
+        String paymentPage = operator.get("/admin/payments/" + tenant.value() + "/" + pending.id().value()).body();
+        String auditPage = operator.get("/admin/audit?subject=" + run).body();
+
+        assertThat(runPage).contains("上传文件").contains("<td>待支付</td>").doesNotContain(">PENDING<");
+        assertThat(paymentPage).contains("操作员要求查询").doesNotContain(">ASKED_BY_OPERATOR<");
+        assertThat(auditPage).contains("对账记录").doesNotContain(">reconciliation-run<");
+    }
+
+    @Test
     void supportStaffAreRefusedTheRepairAndTheStart() throws Exception {
         TenantId tenant = tenant();
         Payment pending = payment(tenant);

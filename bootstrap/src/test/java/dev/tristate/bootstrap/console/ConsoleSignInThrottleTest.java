@@ -32,6 +32,22 @@ class ConsoleSignInThrottleTest extends ConsoleTestBase {
     }
 
     @Test
+    void theFailedSignInPageKeepsTheUserNameSoThatOnlyThePasswordIsTypedAgain() throws Exception {
+        String name = user(ConsoleRole.SUPPORT);
+        Browser browser = new Browser().from("203.0.113.40");
+
+        assertThat(landing(browser.logIn(name, "wrong-password"))).endsWith("/admin/login?error");
+        String page = browser.get("/admin/login?error").body();
+        assertThat(landing(browser.logIn("<i>" + name, "wrong-password"))).endsWith("/admin/login?error");
+        String marked = browser.get("/admin/login?error").body();
+
+        assertThat(page).contains("value=\"" + name + "\"").containsPattern("id=\"password\"[^>]*autofocus");
+        assertThat(marked).contains("value=\"&lt;i&gt;" + name + "\"");
+        assertThat(browser.get("/admin/login").body()).as("kept for the next page only")
+                .doesNotContain(name).containsPattern("id=\"username\"[^>]*autofocus");
+    }
+
+    @Test
     void wrongPasswordsFromOneAddressDoNotLockTheOperatorOutAtAnother() throws Exception {
         String operator = user(ConsoleRole.OPERATOR);
         Browser guesser = new Browser().from("203.0.113.7");
@@ -56,7 +72,7 @@ class ConsoleSignInThrottleTest extends ConsoleTestBase {
         long first = waitSeconds(browser.logIn(operator, PASSWORD));
         assertThat(first).isBetween(1L, 2L);
         assertThat(browser.get("/admin/login?locked=" + first).body()).contains("id=\"locked\"")
-                .contains("wait " + first + " seconds");
+                .contains("wait " + first + " seconds").contains("value=\"" + operator + "\"");
 
         Thread.sleep(2_200);
         assertThat(landing(browser.logIn(operator, "wrong-again"))).as("a try once the wait is over")

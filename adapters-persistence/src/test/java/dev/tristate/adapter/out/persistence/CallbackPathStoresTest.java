@@ -193,10 +193,13 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
                 AnomalyReason.AMOUNT_MISMATCH, "channel reported 0.01 CNY", NOW);
 
         reviews.open(newCase);
+        reviews.open(newCase);
 
-        assertThatThrownBy(() -> reviews.open(newCase)).isInstanceOf(PersistenceFailure.AlreadyExists.class);
-        assertThat(jdbc.queryForObject("SELECT status FROM review_cases WHERE notification_id = ?", String.class,
-                notification)).isEqualTo("OPEN");
+        assertThatThrownBy(() -> reviews.open(new ReviewCases.NewCase(tenant, new PaymentId("pay_x"), notification,
+                AnomalyReason.CURRENCY_MISMATCH, "the same notification, another mismatch", NOW)))
+                .isInstanceOf(PersistenceFailure.AlreadyExists.class);
+        assertThat(jdbc.queryForList("SELECT status FROM review_cases WHERE tenant_id = ?", String.class,
+                tenant.value())).containsExactly("OPEN");
     }
 
     @Test

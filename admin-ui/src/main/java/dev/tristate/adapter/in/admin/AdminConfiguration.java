@@ -34,6 +34,8 @@ public class AdminConfiguration implements WebMvcConfigurer {
         messages.setBasenames("admin/messages");
         messages.setDefaultEncoding("UTF-8");
         messages.setFallbackToSystemLocale(false);
+        // One rule for every text, with arguments or without: an apostrophe is written '' (ConsoleMessagesTest).
+        messages.setAlwaysUseMessageFormat(true);
         return messages;
     }
 

@@ -120,6 +120,7 @@ public class AdminSecurityConfiguration {
                             String username = request.getParameter("username");
                             throttle.failed(username, request.getRemoteAddr()).ifPresent(lockout -> SignInGate.audit(
                                     lockouts, username, request.getRemoteAddr(), lockout));
+                            SignInGate.rememberUsername(request, username);
                             response.sendRedirect(request.getContextPath() + "/admin/login?error");
                         })
                         .permitAll())

@@ -5,6 +5,7 @@ import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.tenant.port.in.UnusableCredentialsQuery;
+import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,8 +40,9 @@ class DashboardController {
 
     /** {@code locked}: the seconds to wait, as {@link SignInGate} says them; anything else reads as a short while. */
     @GetMapping("/admin/login")
-    String login(@RequestParam(required = false) String locked, Model model) {
+    String login(@RequestParam(required = false) String locked, HttpServletRequest request, Model model) {
         model.addAttribute("waitSeconds", locked != null && locked.matches("[0-9]{1,6}") ? locked : "60");
+        model.addAttribute("username", SignInGate.takeRememberedUsername(request));
         return "admin/login";
     }
 

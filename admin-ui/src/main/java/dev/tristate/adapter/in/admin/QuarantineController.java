@@ -57,6 +57,8 @@ class QuarantineController {
         model.addAttribute("tasks", work.quarantinedTasks(WORK_SHOWN));
         model.addAttribute("taskCount", work.countQuarantinedTasks());
         model.addAttribute("shownLimit", WORK_SHOWN);
+        // "Replay all" covers every tenant whatever the filter shows: with none quarantined its button is off.
+        model.addAttribute("quarantinedTotal", quarantine.countQuarantined());
         return "admin/quarantine";
     }
 

@@ -4,8 +4,11 @@ import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase.Decid
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
 import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.shared.port.in.NotPermitted;
+import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.Reason;
 import dev.tristate.domain.console.ReviewDecision;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -41,11 +44,26 @@ class ReviewCasesController {
         return "admin/review-case";
     }
 
+    /**
+     * Decides with the decision chosen. The form chooses none for the person (a reason and Enter must not decide by
+     * default), so a form sent without one comes back with its reason kept and says to choose.
+     */
     @PostMapping("/admin/review-cases/{id}/decide")
-    String decide(@PathVariable long id, @RequestParam ReviewDecision decision, @RequestParam String reason,
-                  @RequestParam String actionKey, Authentication authentication, RedirectAttributes redirect) {
+    String decide(@PathVariable long id, @RequestParam(required = false) ReviewDecision decision,
+                  @RequestParam String reason, @RequestParam String actionKey, Authentication authentication,
+                  Model model, HttpServletResponse response, RedirectAttributes redirect) {
+        Operator operator = ConsoleModel.operatorOf(authentication);
+        if (decision == null) {
+            if (!operator.mayRepair()) {
+                throw new NotPermitted(operator.username() + " may not decide review cases");
+            }
+            response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+            model.addAttribute("decisionMissing", true);
+            model.addAttribute("typedReason", reason);
+            return reviewCase(id, model);
+        }
         DecideReviewCaseCommand command = ConsoleInput.read(() -> new DecideReviewCaseCommand(id, decision,
-                new Reason(reason), ConsoleModel.operatorOf(authentication), ConsoleModel.key(actionKey)));
+                new Reason(reason), operator, ConsoleModel.key(actionKey)));
         ConsoleModel.flash(redirect, decide.decide(command));
         redirect.addAttribute("id", id);
         return "redirect:/admin/review-cases/{id}";

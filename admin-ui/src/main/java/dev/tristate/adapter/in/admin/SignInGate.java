@@ -2,6 +2,7 @@ package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase.SignInLockout;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.domain.console.ConsoleUser;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -25,6 +26,7 @@ final class SignInGate extends OncePerRequestFilter {
     static final long MAX_FORM_BYTES = 16 * 1024;
 
     private static final Logger log = LoggerFactory.getLogger(SignInGate.class);
+    private static final String LAST_USERNAME = SignInGate.class.getName() + ".LAST_USERNAME";
 
     private final LoginThrottle throttle;
 
@@ -53,10 +55,31 @@ final class SignInGate extends OncePerRequestFilter {
         Optional<Duration> wait = throttle.waitFor(username, request.getRemoteAddr());
         if (wait.isPresent()) {
             long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
+            rememberUsername(request, username);
             response.sendRedirect(request.getContextPath() + "/admin/login?locked=" + seconds);
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /**
+     * The user name of a sign-in that failed, for the sign-in page to show it again (once) so that only the password
+     * is typed anew. Kept in the session the form's CSRF token already lives in, never in the address.
+     */
+    static void rememberUsername(HttpServletRequest request, String username) {
+        if (username != null && username.length() <= ConsoleUser.MAX_USERNAME_LENGTH) {
+            request.getSession().setAttribute(LAST_USERNAME, username);
+        }
+    }
+
+    /** The user name {@link #rememberUsername} kept, taken out of the session, or null. */
+    static String takeRememberedUsername(HttpServletRequest request) {
+        jakarta.servlet.http.HttpSession session = request.getSession(false);
+        if (session == null || !(session.getAttribute(LAST_USERNAME) instanceof String username)) {
+            return null;
+        }
+        session.removeAttribute(LAST_USERNAME);
+        return username;
     }
 
     /** A lockout that began goes into the audit log; if that fails the lockout still holds (it is in memory). */

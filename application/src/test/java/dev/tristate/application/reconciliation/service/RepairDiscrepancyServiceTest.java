@@ -8,6 +8,8 @@ import static dev.tristate.application.reconciliation.service.ReconciliationTest
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
+import dev.tristate.application.callback.service.CallbackServices;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.reconciliation.port.in.DiscrepancyView;
@@ -21,6 +23,7 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.St
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ActionAudit;
+import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -99,6 +102,35 @@ class RepairDiscrepancyServiceTest {
                 "null " + AnomalyReason.UNKNOWN_PAYMENT);
         assertThat(bed.payments.findById(TENANT, otherAmount.id()).orElseThrow().status())
                 .as("a review changes nothing about the payment").isEqualTo(PaymentStatus.PENDING);
+    }
+
+    @Test
+    void aMismatchUnderReviewIsJoinedByItsResentNotificationsAndRunsUntilItIsDecided() {
+        Payment pending = bed.stored(PaymentStatus.PENDING, 1999, null);
+        ApplyChannelReportUseCase notifications = CallbackServices.applyChannelReport(bed.payments, bed.outbox,
+                bed.reviews, CrashPoints.NONE);
+        Instant now = bed.clock.instant();
+        String statedTwice = line("T-a", pending.id().value(), "PAYMENT", "SUCCESS", 2999, "CNY",
+                "2031-05-13T09:00:00Z");
+
+        notifications.holdForReview(1001, TENANT, pending, AnomalyReason.AMOUNT_MISMATCH, "reported 29.99", now);
+        notifications.holdForReview(1002, TENANT, pending, AnomalyReason.AMOUNT_MISMATCH, "reported 29.99", now);
+        DiscrepancyView first = bed.query().listDiscrepancies(TENANT, bed.upload(DAY.minusDays(1),
+                HEADER + statedTwice).id(), DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH).get(0);
+        assertThat(repair(first, ActionAudit.NONE)).isInstanceOf(RepairOutcome.Repaired.class);
+
+        assertThat(bed.reviews.forPayment(TENANT, pending.id())).singleElement()
+                .satisfies(c -> assertThat(c.notificationId()).isEqualTo(1001));
+
+        long decided = bed.reviews.forPayment(TENANT, pending.id()).get(0).id();
+        bed.reviews.resolve(decided, "olivia", "ESCALATE: asked the channel", now);
+        DiscrepancyView next = bed.query().listDiscrepancies(TENANT, bed.upload(DAY,
+                HEADER + statedTwice.replace("2031-05-13", "2031-05-14")).id(),
+                DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH).get(0);
+        assertThat(repair(next, ActionAudit.NONE)).isInstanceOf(RepairOutcome.Repaired.class);
+
+        assertThat(bed.reviews.forPayment(TENANT, pending.id())).extracting(c -> c.open())
+                .as("the decided case, and a new one for the mismatch found after it").containsExactly(false, true);
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.tristate.adapter.out.persistence.audit.MyBatisAuditTrail;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.resolution.ReviewCaseMapper.CaseRow;
 import dev.tristate.application.resolution.port.out.ReviewCases;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.ReviewCase;
@@ -24,12 +25,30 @@ public class MyBatisReviewCases implements ReviewCases {
         this.mapper = mapper;
     }
 
+    /**
+     * Opens the case unless one is open for the same mismatch. The unique index on the open marker settles two
+     * openings at once: the one that loses finds the winner's case with a locking read and joins it.
+     */
     @Override
     public void open(NewCase c) {
         String detail = c.detail() == null || c.detail().length() <= 512 ? c.detail() : c.detail().substring(0, 512);
         String paymentId = c.paymentId() == null ? null : c.paymentId().value();
-        translate(() -> mapper.insert(c.tenantId().value(), paymentId, c.notificationId(), c.reason().name(),
-                detail, Rows.utc(c.createdAt())));
+        if (paymentId != null && openFor(c, false) != null) {
+            return;
+        }
+        try {
+            translate(() -> mapper.insert(c.tenantId().value(), paymentId, c.notificationId(), c.reason().name(),
+                    detail, Rows.utc(c.createdAt())));
+        } catch (PersistenceFailure.AlreadyExists e) {
+            if (paymentId == null || openFor(c, true) == null) {
+                throw e;
+            }
+        }
+    }
+
+    private Long openFor(NewCase c, boolean lock) {
+        return translate(() -> mapper.openFor(c.tenantId().value(), c.paymentId().value(), c.reason().name(),
+                lock));
     }
 
     @Override

@@ -12,6 +12,10 @@ public interface ReviewCaseMapper {
                @Param("notificationId") long notificationId, @Param("reason") String reason,
                @Param("detail") String detail, @Param("createdAt") LocalDateTime createdAt);
 
+    /** The open case a new case of this mismatch would join, or null; {@code lock}: a locking read. */
+    Long openFor(@Param("tenantId") String tenantId, @Param("paymentId") String paymentId,
+                 @Param("reason") String reason, @Param("lock") boolean lock);
+
     class CaseRow {
         long id;
         String tenantId;

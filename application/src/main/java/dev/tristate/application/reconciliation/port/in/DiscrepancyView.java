@@ -1,5 +1,6 @@
 package dev.tristate.application.reconciliation.port.in;
 
+import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.reconciliation.Repair;
@@ -18,4 +19,9 @@ public record DiscrepancyView(long id, TenantId tenantId, String channel, LocalD
                               String ourStatus, String detail, RepairStatus repairStatus, String repairResult,
                               String repairedBy, String repairReason, Instant repairedAt, long firstRunId,
                               Instant createdAt) {
+
+    /** The statement's amount in its currency's units ("19.99 CNY"), or null when the statement does not list it. */
+    public Money channelAmount() {
+        return channelAmountMinor == null ? null : Money.of(channelAmountMinor, channelCurrency);
+    }
 }

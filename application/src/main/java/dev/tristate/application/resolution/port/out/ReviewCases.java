@@ -14,7 +14,13 @@ import java.util.Optional;
 /** Notifications held for a person to review: genuine, but disagreeing with what we know. */
 public interface ReviewCases {
 
-    /** Opens a case for the notification (one case per notification). */
+    /**
+     * Opens a case for the notification, unless a case is open for the same mismatch (the same tenant, payment and
+     * reason): then the notification joins that case and nothing is opened, so a re-sent notification or a second
+     * reconciliation run adds no case for a person to decide twice. Once that case is decided the same mismatch
+     * opens a new one. A case without a payment is always opened. A notification that already has a case of its own
+     * (for another mismatch) is {@code PersistenceFailure.AlreadyExists}.
+     */
     void open(NewCase newCase);
 
     /** Open cases oldest first, or ({@code openOnly} false) every case newest first. */

@@ -2,6 +2,7 @@ package dev.tristate.application.resolution.port.out;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.tristate.application.resolution.port.out.ReviewCases.NewCase;
 import dev.tristate.application.shared.failure.PersistenceFailure;
@@ -33,8 +34,11 @@ public abstract class ReviewCasesContract {
     }
 
     private NewCase open(PaymentId paymentId, Instant at) {
-        NewCase newCase = new NewCase(tenant, paymentId, aNotificationId(), AnomalyReason.AMOUNT_MISMATCH,
-                "channel reported 0.01 CNY", at);
+        return open(paymentId, AnomalyReason.AMOUNT_MISMATCH, at);
+    }
+
+    private NewCase open(PaymentId paymentId, AnomalyReason reason, Instant at) {
+        NewCase newCase = new NewCase(tenant, paymentId, aNotificationId(), reason, "channel reported 0.01 CNY", at);
         reviews().open(newCase);
         return newCase;
     }
@@ -83,6 +87,56 @@ public abstract class ReviewCasesContract {
     }
 
     @Test
+    void theSameMismatchWhileItsCaseIsOpenJoinsThatCase() {
+        PaymentId payment = aPaymentId();
+        NewCase first = open(payment, T0);
+        long openBefore = reviews().countOpen();
+
+        open(payment, T0.plusSeconds(60));
+        open(payment, T0.plusSeconds(120));
+
+        assertThat(reviews().forPayment(tenant, payment)).extracting(ReviewCase::notificationId)
+                .containsExactly(first.notificationId());
+        assertThat(reviews().countOpen()).isEqualTo(openBefore);
+    }
+
+    @Test
+    void anotherReasonOrAnotherTenantIsAnotherMismatchWithACaseOfItsOwn() {
+        PaymentId payment = aPaymentId();
+        open(payment, T0);
+        open(payment, AnomalyReason.SUCCESS_AFTER_CLOSE, T0);
+        TenantId otherTenant = new TenantId("t-rev-" + UUID.randomUUID().toString().substring(0, 8));
+        reviews().open(new NewCase(otherTenant, payment, aNotificationId(), AnomalyReason.AMOUNT_MISMATCH, "x", T0));
+
+        assertThat(reviews().forPayment(tenant, payment)).extracting(ReviewCase::reason)
+                .containsExactly(AnomalyReason.AMOUNT_MISMATCH, AnomalyReason.SUCCESS_AFTER_CLOSE);
+        assertThat(reviews().forPayment(otherTenant, payment)).hasSize(1);
+    }
+
+    @Test
+    void onceTheCaseIsDecidedTheSameMismatchOpensANewOne() {
+        PaymentId payment = aPaymentId();
+        ReviewCase decided = caseOf(open(payment, T0));
+        reviews().resolve(decided.id(), "olivia", "DISMISS: explained", T0.plusSeconds(1));
+
+        NewCase again = open(payment, T0.plusSeconds(2));
+        open(payment, T0.plusSeconds(3));
+
+        assertThat(reviews().forPayment(tenant, payment)).extracting(ReviewCase::notificationId, ReviewCase::open)
+                .containsExactly(tuple(decided.notificationId(), false), tuple(again.notificationId(), true));
+    }
+
+    @Test
+    void casesWithoutAPaymentAreNeverJoined() {
+        long before = reviews().countOpen();
+
+        reviews().open(new NewCase(tenant, null, aNotificationId(), AnomalyReason.UNKNOWN_PAYMENT, "no such", T0));
+        reviews().open(new NewCase(tenant, null, aNotificationId(), AnomalyReason.UNKNOWN_PAYMENT, "no such", T0));
+
+        assertThat(reviews().countOpen()).isEqualTo(before + 2);
+    }
+
+    @Test
     void anUnknownCaseIsNotFound() {
         assertThat(reviews().find(Long.MAX_VALUE)).isEmpty();
     }
@@ -115,7 +169,7 @@ public abstract class ReviewCasesContract {
     void aPaymentsCasesAreItsOwnInTheOrderTheyWereOpened() {
         PaymentId payment = aPaymentId();
         NewCase first = open(payment, T0.plusSeconds(5));
-        NewCase second = open(payment, T0);
+        NewCase second = open(payment, AnomalyReason.CURRENCY_MISMATCH, T0);
         open(aPaymentId(), T0);
 
         assertThat(reviews().forPayment(tenant, payment)).extracting(ReviewCase::notificationId)
