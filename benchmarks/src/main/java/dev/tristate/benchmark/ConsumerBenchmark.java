@@ -40,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,8 +56,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *       its send instant to its entitlement: the row's {@code granted_at} (the consumer's clock just before its
  *       transaction: a lower bound of the commit) and the instant a poll first saw the row committed (an upper
  *       bound); and the HTTP answer time;</li>
- *   <li><b>throughput</b>: relay off; per prefetch level, the application started with
- *       {@code tristate.consumers.entitlements.prefetch=P}, a warm-up, then N PaymentSucceeded messages (for
+ *   <li><b>throughput</b>: relay off; per prefetch level and batch size, the application started with
+ *       {@code tristate.consumers.entitlements.prefetch=P} and {@code .batch-size=B} (B at most P), a warm-up, then
+ *       N PaymentSucceeded messages (for
  *       SUCCEEDED payments in the database) published to the exchange exactly as the relay publishes them; from the
  *       first publish to the last entitlement.</li>
  * </ol>
@@ -91,8 +93,11 @@ public final class ConsumerBenchmark {
               --poll-interval=10                         ms between the queries that watch entitlements appear
 
               throughput (entitlements consumer alone; relay off):
-              --prefetch=1,10,100,250                    tristate.consumers.entitlements.prefetch levels, one
-                                                         application start each (concurrency stays the default)
+              --prefetch=100                             tristate.consumers.entitlements.prefetch levels
+              --batch-size=1,20                          tristate.consumers.entitlements.batch-size levels (1: one
+                                                         message per transaction; 20: the default), each at every
+                                                         prefetch level it fits, one application start each
+                                                         (concurrency stays the default)
               --count=20000                              PaymentSucceeded messages per level, measured
               --warmup=2000                              messages per level consumed before measuring
               --publish-batch=100                        messages per publisher-confirm wait (the relay's batch)
@@ -108,7 +113,8 @@ public final class ConsumerBenchmark {
         DEFAULTS.put("latency-count", "3000");
         DEFAULTS.put("relay-interval", "");
         DEFAULTS.put("poll-interval", "10");
-        DEFAULTS.put("prefetch", "1,10,100,250");
+        DEFAULTS.put("prefetch", "100");
+        DEFAULTS.put("batch-size", "1,20");
         DEFAULTS.put("count", "20000");
         DEFAULTS.put("warmup", "2000");
         DEFAULTS.put("publish-batch", "100");
@@ -121,6 +127,9 @@ public final class ConsumerBenchmark {
     private static final String USER = "u-42";
     /** The application's defaults (ConsumerWiring, OutboxRelayWiring), stated in the report. */
     private static final String DEFAULT_CONCURRENCY = "concurrency 2, max-concurrency 4";
+    private static final String DEFAULT_BATCHING = "prefetch 20, batch size 20";
+    /** The batch size the application ships with: the throughput target compares it with one per transaction. */
+    private static final int DEFAULT_BATCH_SIZE = 20;
     private static final String DEFAULT_RELAY_INTERVAL = "500ms";
     private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
@@ -135,6 +144,7 @@ public final class ConsumerBenchmark {
     private final String relayInterval;
     private final int pollInterval;
     private final List<Integer> prefetch;
+    private final List<Integer> batchSizes;
     private final int count;
     private final int warmup;
     private final int publishBatch;
@@ -162,11 +172,14 @@ public final class ConsumerBenchmark {
         this.pollInterval = Integer.parseInt(own.get("poll-interval"));
         this.prefetch = own.get("prefetch").isBlank() ? List.of() : Arrays.stream(own.get("prefetch").split(","))
                 .map(String::trim).map(Integer::parseInt).toList();
+        this.batchSizes = Arrays.stream(own.get("batch-size").split(",")).map(String::trim)
+                .map(Integer::parseInt).toList();
         this.count = Integer.parseInt(own.get("count"));
         this.warmup = Integer.parseInt(own.get("warmup"));
         this.publishBatch = Integer.parseInt(own.get("publish-batch"));
         if (rate <= 0 || rate > 10_000 || latencyCount < 1 || latencyWarmup < 0 || latencyJitWarmup < 0 || pollInterval < 1 || count < 1
                 || warmup < 0 || publishBatch < 1 || prefetch.stream().anyMatch(p -> p < 1)
+                || batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b < 1)
                 || (throughputPhase && prefetch.isEmpty())) {
             throw new IllegalArgumentException("--rate (0, 10000], --latency-count, --count, --poll-interval,"
                     + " --publish-batch and every --prefetch level must be positive; warm-ups >= 0");
@@ -226,10 +239,15 @@ public final class ConsumerBenchmark {
             }
             if (throughputPhase) {
                 for (int p : prefetch) {
-                    try {
-                        drains.add(throughput(broker, workDir, p));
-                    } catch (Exception e) {
-                        phaseFailed("prefetch " + p, e);
+                    for (int b : batchSizes) {
+                        if (b > p) {
+                            continue;
+                        }
+                        try {
+                            drains.add(throughput(broker, workDir, p, b));
+                        } catch (Exception e) {
+                            phaseFailed("prefetch " + p + ", batch size " + b, e);
+                        }
                     }
                 }
             }
@@ -290,8 +308,8 @@ public final class ConsumerBenchmark {
                 : relayInterval;
         say("");
         say(String.format(Locale.ROOT, "latency: %d + %d callbacks at %.0f/s (open loop), relay and consumers on,"
-                        + " tristate.relay.interval %s, consumers %s, prefetch 10 (defaults)", latencyWarmup,
-                latencyCount, rate, interval, DEFAULT_CONCURRENCY));
+                        + " tristate.relay.interval %s, consumers %s, %s (defaults)", latencyWarmup,
+                latencyCount, rate, interval, DEFAULT_CONCURRENCY, DEFAULT_BATCHING));
         try (ApplicationProcess app = start(broker, workDir, "latency", args)) {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .connectTimeout(Duration.ofSeconds(10)).build();
@@ -443,7 +461,7 @@ public final class ConsumerBenchmark {
 
     // ---------------------------------------------------------------- (b) consumer throughput per prefetch
 
-    record Drain(int prefetch, int messages, double publishSeconds, double seconds, double drainedAfterPublish,
+    record Drain(int prefetch, int batchSize, int messages, double publishSeconds, double seconds, double drainedAfterPublish,
                  double drainSeconds, int maxConsumers, Load.Cpu.Usage cpu, BrokerCpu.Usage broker) {
         double perSecond() {
             return messages / seconds;
@@ -454,15 +472,15 @@ public final class ConsumerBenchmark {
         }
     }
 
-    private Drain throughput(Broker broker, Path workDir, int p) throws Exception {
+    private Drain throughput(Broker broker, Path workDir, int p, int b) throws Exception {
         say("");
-        say("throughput: prefetch " + p + ", consumers " + DEFAULT_CONCURRENCY + " (defaults), relay off; " + warmup
-                + " warm-up + " + count + " measured PaymentSucceeded messages");
+        say("throughput: prefetch " + p + ", batch size " + b + ", consumers " + DEFAULT_CONCURRENCY
+                + " (defaults), relay off; " + warmup + " warm-up + " + count + " measured PaymentSucceeded messages");
         List<String> args = List.of("--tristate.relay.enabled=false",
-                "--tristate.consumers.entitlements.prefetch=" + p);
-        try (ApplicationProcess app = start(broker, workDir, "prefetch-" + p, args)) {
-            String warmTenant = newTenant("p" + p + "w");
-            String tenant = newTenant("p" + p);
+                "--tristate.consumers.entitlements.prefetch=" + p, "--tristate.consumers.entitlements.batch-size=" + b);
+        try (ApplicationProcess app = start(broker, workDir, "prefetch-" + p + "-batch-" + b, args)) {
+            String warmTenant = newTenant("p" + p + "b" + b + "w");
+            String tenant = newTenant("p" + p + "b" + b);
             List<Message> warmMessages = succeededPayments(warmTenant, warmup);
             List<Message> messages = succeededPayments(tenant, count);
             if (warmup > 0) {
@@ -488,14 +506,14 @@ public final class ConsumerBenchmark {
             Drain drain;
             if (!complete) {
                 fail("prefetch " + p + ": not every message became an entitlement");
-                drain = new Drain(p, count, Double.NaN, Double.NaN, Double.NaN, Double.NaN, consumers.get(), usage,
+                drain = new Drain(p, b, count, Double.NaN, Double.NaN, Double.NaN, Double.NaN, consumers.get(), usage,
                         brokerUsage);
             } else {
                 Instant last = lastGrantedAt(tenant);
                 long after = grantedSince(tenant, published);
                 double seconds = Duration.between(first, last).toNanos() / 1e9;
                 double drainSeconds = Duration.between(published, last).toNanos() / 1e9;
-                drain = new Drain(p, count, Duration.between(first, published).toNanos() / 1e9, seconds,
+                drain = new Drain(p, b, count, Duration.between(first, published).toNanos() / 1e9, seconds,
                         after, drainSeconds, consumers.get(), usage, brokerUsage);
             }
             checkTenant("prefetch " + p, tenant, count, null);
@@ -811,10 +829,11 @@ public final class ConsumerBenchmark {
             say(String.format(Locale.ROOT, "Callback to entitlement committed: %d callbacks measured after %d of"
                             + " open-loop warm-up (and %d in a closed loop before, for the JIT), sent at %.0f/s (open"
                             + " loop; achieved %.1f/s; the dispatcher sent p99 %.1f ms, at most %.1f ms late); relay"
-                            + " and consumers on, tristate.relay.interval %s, consumers %s, prefetch 10; entitlements"
+                            + " and consumers on, tristate.relay.interval %s, consumers %s, %s; entitlements"
                             + " watched every %d ms (%d polls).", latency.count(), latency.warmup(), latencyJitWarmup,
                     latency.rate(), latency.achievedRate(), pct(latency.lagNanos(), 99) / 1e6,
-                    pct(latency.lagNanos(), 100) / 1e6, latency.relayInterval(), DEFAULT_CONCURRENCY, pollInterval,
+                    pct(latency.lagNanos(), 100) / 1e6, latency.relayInterval(), DEFAULT_CONCURRENCY,
+                    DEFAULT_BATCHING, pollInterval,
                     latency.watcherPolls()));
             say("");
             say("| from the callback's send | p50 ms | p99 ms | max ms |");
@@ -833,18 +852,18 @@ public final class ConsumerBenchmark {
         }
         if (!drains.isEmpty()) {
             say("");
-            say("Consumer throughput: relay off, " + count + " PaymentSucceeded messages per prefetch level after "
+            say("Consumer throughput: relay off, " + count + " PaymentSucceeded messages per level after "
                     + warmup + " of warm-up, published as the relay does (confirms per " + publishBatch
                     + "); consumers " + DEFAULT_CONCURRENCY + " (defaults).");
             say("");
-            say("| prefetch | entitlements | seconds | entitlements/s | publishing s | drain/s after publishing"
-                    + " | consumers seen | app CPU ms/ent. | db CPU ms/ent. | broker CPU ms/ent. | machine busy"
-                    + " | other processes |");
-            say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+            say("| prefetch | batch size | entitlements | seconds | entitlements/s | publishing s"
+                    + " | drain/s after publishing | consumers seen | app CPU ms/ent. | db CPU ms/ent."
+                    + " | broker CPU ms/ent. | machine busy | other processes |");
+            say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
             for (Drain d : drains) {
                 Load.Cpu.Usage u = d.cpu();
-                say(String.format(Locale.ROOT, "| %d | %d | %.2f | %.1f | %.2f | %.1f | %d | %.2f | %s | %s | %s | %s"
-                                + " |", d.prefetch(), d.messages(), d.seconds(), d.perSecond(), d.publishSeconds(),
+                say(String.format(Locale.ROOT, "| %d | %d | %d | %.2f | %.1f | %.2f | %.1f | %d | %.2f | %s | %s"
+                                + " | %s | %s |", d.prefetch(), d.batchSize(), d.messages(), d.seconds(), d.perSecond(), d.publishSeconds(),
                         d.drainPerSecond(), d.maxConsumers(), u.appMs(), orNa(u.dbMs()), orNa(d.broker().ms()),
                         percent(u.machineBusy()), percent(d.broker().othersShare())));
             }
@@ -862,12 +881,34 @@ public final class ConsumerBenchmark {
             say(String.format(Locale.ROOT, "!!! other processes took up to %.0f%% of the machine during a measured"
                     + " phase: those figures are disturbed.", 100 * worst));
         }
+        targets(latency, drains);
         if (failures.isEmpty()) {
             say("checks: passed (every payment exactly one entitlement and one inbox row, no retries, no"
                     + " quarantine, every callback answered 200 SUCCESS)");
         } else {
             say("checks: FAILED");
             failures.forEach(f -> say("  - " + f));
+        }
+    }
+
+    /**
+     * The targets: callback to committed entitlement (the upper bound, seen committed) p99 under 100 ms at 100/s and
+     * under 250 ms at 500/s; at prefetch 100 the default batch at least 3x one message per transaction.
+     */
+    private void targets(Latency latency, List<Drain> drains) {
+        if (latency != null && (latency.rate() == 100 || latency.rate() == 500)) {
+            double limit = latency.rate() == 100 ? 100 : 250;
+            double p99 = pct(latency.toSeenMicros(), 99) / 1e3;
+            say(String.format(Locale.ROOT, "target: callback to entitlement seen committed p99 < %.0f ms at %.0f/s:"
+                    + " %.1f ms - %s", limit, latency.rate(), p99, p99 < limit ? "met" : "NOT met"));
+        }
+        Optional<Drain> single = drains.stream().filter(d -> d.prefetch() == 100 && d.batchSize() == 1).findFirst();
+        Optional<Drain> batched = drains.stream().filter(d -> d.prefetch() == 100
+                && d.batchSize() == DEFAULT_BATCH_SIZE).findFirst();
+        if (single.isPresent() && batched.isPresent()) {
+            double ratio = batched.get().perSecond() / single.get().perSecond();
+            say(String.format(Locale.ROOT, "target: at prefetch 100, batches of %d >= 3x one message per"
+                    + " transaction: %.2fx - %s", DEFAULT_BATCH_SIZE, ratio, ratio >= 3 ? "met" : "NOT met"));
         }
     }
 
