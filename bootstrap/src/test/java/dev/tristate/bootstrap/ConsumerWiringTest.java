@@ -10,7 +10,7 @@ class ConsumerWiringTest {
 
     private static ConsumerWiring.ConsumerProperties consumers(int maxConcurrency) {
         return new ConsumerWiring.ConsumerProperties(true,
-                new ConsumerWiring.EntitlementsProperties(10, 1, maxConcurrency),
+                new ConsumerWiring.EntitlementsProperties(10, 1, maxConcurrency, 10, Duration.ofMillis(5)),
                 new ConsumerWiring.RetryProperties(8, Duration.ofHours(1), new OutboxRelayWiring.BackoffProperties(
                         Duration.ofSeconds(1), Duration.ofMinutes(5), 2.0), Duration.ofSeconds(1),
                         Duration.ofSeconds(30), 50, Duration.ofSeconds(60)),
