@@ -19,7 +19,9 @@ import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.domain.consumer.InboundMessage;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -56,7 +58,20 @@ public final class ConsumerServices {
                                                             RandomGenerator random, ConsumerSettings settings) {
         EntitlementsConsumerService service = new EntitlementsConsumerService(reader, inbox, entitlements,
                 deliveries, tasks, payments, transactions, crashPoints, clock, random, settings);
-        return new EntitlementsConsumer(service, service::retryDue);
+        // The two ports as two objects: the service is both, and a container that looks beans up by type must find
+        // one of each.
+        ConsumeEventUseCase consume = new ConsumeEventUseCase() {
+            @Override
+            public ConsumeResult consume(InboundMessage message) {
+                return service.consume(message);
+            }
+
+            @Override
+            public List<ConsumeResult> consumeAll(List<InboundMessage> messages) {
+                return service.consumeAll(messages);
+            }
+        };
+        return new EntitlementsConsumer(consume, service::retryDue);
     }
 
     /** The consumer's own grant, for reconciliation's re-grant: the key's uniqueness makes the two paths one grant. */
