@@ -15,14 +15,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The application as shipped ({@code java -jar tristate.jar}, prod profile) in a child process on a free port,
- * against the benchmark's database and the given RabbitMQ; healthy when {@code /actuator/health} says UP.
+ * against the benchmark's database and the given RabbitMQ, with an explicit heap ({@code --app-heap}); healthy when
+ * {@code /actuator/health} says UP. Each process's peak resident set size is read just before it is stopped.
  */
 final class ApplicationProcess implements AutoCloseable {
+
+    /** Peak RSS in MB of every application process this benchmark stopped, in the order they stopped. */
+    private static final List<Long> PEAK_RSS_MB = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private final Process process;
     private final Path log;
     private final int port;
     private final Thread killer;
+    private final long startedNanos = System.nanoTime();
+    private volatile double secondsToHealthy = Double.NaN;
 
     private ApplicationProcess(Process process, Path log, int port) {
         this.process = process;
@@ -58,6 +64,7 @@ final class ApplicationProcess implements AutoCloseable {
         int port = freePort();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(heapArgs(settings));
         command.addAll(settings.appJvmArgs());
         if (extraClasses == null) {
             command.addAll(List.of("-jar", jar.toString()));
@@ -80,6 +87,25 @@ final class ApplicationProcess implements AutoCloseable {
                 "--tristate.data-dir=" + workDir.resolve("data"),
                 "--tristate.demo.enabled=false"));
         command.addAll(extraArgs);
+        return launch(command, workDir, port);
+    }
+
+    /**
+     * The embedded default as the README's first command starts it: {@code java -jar tristate.jar} with nothing but a
+     * data directory (H2 and the embedded broker inside the process) and the benchmark's heap.
+     */
+    static ApplicationProcess startEmbedded(Settings settings, Path dataDir, Path workDir) throws Exception {
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(heapArgs(settings));
+        command.addAll(settings.appJvmArgs());
+        command.addAll(List.of("-jar", settings.appJar().toAbsolutePath().toString(), "--server.port=" + port,
+                "--tristate.data-dir=" + dataDir));
+        return launch(command, workDir, port);
+    }
+
+    private static ApplicationProcess launch(List<String> command, Path workDir, int port) throws Exception {
         Files.createDirectories(workDir);
         Path log = workDir.resolve("application.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -123,6 +149,7 @@ final class ApplicationProcess implements AutoCloseable {
             try {
                 HttpResponse<String> answer = http.send(health, HttpResponse.BodyHandlers.ofString());
                 if (answer.statusCode() == 200 && answer.body().contains("\"UP\"")) {
+                    secondsToHealthy = (System.nanoTime() - startedNanos) / 1e9;
                     return;
                 }
             } catch (IOException notYet) {
@@ -149,9 +176,52 @@ final class ApplicationProcess implements AutoCloseable {
         }
     }
 
+    /** From the process's start to its first healthy answer. */
+    double secondsToHealthy() {
+        return secondsToHealthy;
+    }
+
+    /** The JVM options the heap setting adds: {@code -Xmx}, unless --app-jvm-args sets one itself. */
+    static List<String> heapArgs(Settings settings) {
+        boolean own = settings.appJvmArgs().stream().anyMatch(arg -> arg.startsWith("-Xmx"));
+        return settings.appHeap().isEmpty() || own ? List.of() : List.of("-Xmx" + settings.appHeap());
+    }
+
+    /** The peak resident set size so far (VmHWM of /proc/PID/status), in MB; -1 where it cannot be read. */
+    long peakRssMb() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+                }
+            }
+        } catch (IOException | RuntimeException gone) {
+            // not Linux, or the process has gone
+        }
+        return -1;
+    }
+
+    /** Peak RSS in MB of each application process stopped so far. */
+    static List<Long> peakRssOfStopped() {
+        return List.copyOf(PEAK_RSS_MB);
+    }
+
+    /** SIGKILL, as a crash: nothing of the application's shutdown runs. */
+    void kill() throws InterruptedException {
+        long peak = peakRssMb();
+        if (peak >= 0) {
+            PEAK_RSS_MB.add(peak);
+        }
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+
     /** SIGTERM (graceful shutdown), then, after 30 s, a forced kill. */
     @Override
     public void close() {
+        long peak = process.isAlive() ? peakRssMb() : -1;
+        if (peak >= 0) {
+            PEAK_RSS_MB.add(peak);
+        }
         process.destroy();
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {

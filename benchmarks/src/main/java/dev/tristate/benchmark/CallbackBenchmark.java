@@ -114,6 +114,7 @@ public final class CallbackBenchmark {
         long startup = System.nanoTime();
         // The callback path alone: the relay, the consumer, the task runner and the resolver would spend CPU on
         // the events the callbacks write, which the baseline does not; they have their own benchmarks.
+        boolean ok;
         try (ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir, List.of(
                 "--tristate.relay.enabled=false", "--tristate.consumers.enabled=false",
                 "--tristate.tasks.enabled=false", "--tristate.resolver.enabled=false"))) {
@@ -156,9 +157,11 @@ public final class CallbackBenchmark {
             if (!alive) {
                 say("the application died during the run; last lines of its log:\n" + app.tail(40));
             }
-            return alive && consistent && results.stream().flatMap(Level::cells)
+            ok = alive && consistent && results.stream().flatMap(Level::cells)
                     .allMatch(cell -> cell.result().errors() == 0);
         }
+        Report.peakRss(settings, true);
+        return ok;
     }
 
     /**

@@ -80,6 +80,7 @@ public final class ConsumerBenchmark {
               --rabbit-vhost=/                           its queue tristate.entitlements is purged before each phase
               --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
               --app-jvm-args=                            extra JVM options for the application, space-separated
+              --app-heap=256m                            the application's -Xmx (empty: the JVM's default)
               --phases=latency,throughput                which parts to run
 
               latency (callback to entitlement committed; relay and consumers on):
@@ -253,6 +254,7 @@ public final class ConsumerBenchmark {
             }
         }
         report(latency, drains, loadBefore, (System.nanoTime() - started) / 1e9);
+        Report.peakRss(settings, true);
         return failures.isEmpty();
     }
 

@@ -63,6 +63,7 @@ public final class RelayBenchmark {
               --rabbit-vhost=/
               --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
               --app-jvm-args=                            extra JVM options for the application, space-separated
+              --app-heap=256m                            the application's -Xmx (empty: the JVM's default)
               --backlog=100000                           events per measured drain (and per raw publishing)
               --warmup=40000                             events per warm-up drain, before measuring, per
                                                          application start (the one-by-one relay: at most its
@@ -207,6 +208,7 @@ public final class RelayBenchmark {
         }
         List<Claim> claims = claimTiming();
         report(drains, claims);
+        Report.peakRss(settings, false);
         return ok;
     }
 

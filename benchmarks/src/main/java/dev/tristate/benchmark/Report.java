@@ -39,4 +39,22 @@ final class Report {
     static String json(String s) {
         return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
+
+    /**
+     * The application processes' peak RSS, and the target where the benchmark has one: under 450 MB with a 256 MB
+     * heap.
+     */
+    static void peakRss(Settings settings, boolean withTarget) {
+        java.util.List<Long> peaks = ApplicationProcess.peakRssOfStopped();
+        if (peaks.isEmpty()) {
+            return;
+        }
+        long max = peaks.stream().mapToLong(Long::longValue).max().orElse(-1);
+        String heap = settings.appHeap().isEmpty() ? "the JVM's default heap" : "-Xmx" + settings.appHeap();
+        say("application peak RSS: " + max + " MB (of " + peaks.size() + " process(es): " + peaks + " MB), "
+                + heap + (settings.appJvmArgs().isEmpty() ? "" : ", " + String.join(" ", settings.appJvmArgs())));
+        if (withTarget && "256m".equalsIgnoreCase(settings.appHeap())) {
+            say("target: peak RSS < 450 MB with -Xmx256m: " + max + " MB - " + (max < 450 ? "met" : "NOT met"));
+        }
+    }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
 /** The command line: {@code --name=value} options, each with a default that runs against a local MariaDB. */
 record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
                 String rabbitHost, int rabbitPort, String rabbitUser, String rabbitPassword, String rabbitVhost,
-                Path appJar, List<String> appJvmArgs, int callbackPoolSize, List<Integer> concurrency, int count,
+                Path appJar, List<String> appJvmArgs, String appHeap, int callbackPoolSize, List<Integer> concurrency,
+                int count,
                 int warmup, int initialWarmup, int maxWarmup, int retries, int trials, String channel) {
 
     static final String USAGE = """
@@ -23,6 +24,8 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
               --rabbit-vhost=/
               --app-jar=bootstrap/target/tristate.jar    the application as shipped (mvn package builds it)
               --app-jvm-args=                            extra JVM options for the application, space-separated
+              --app-heap=256m                            the application's -Xmx (empty: the JVM's default; an
+                                                         -Xmx in --app-jvm-args wins)
               --channel=sandbox                          the callbacks' channel and format: sandbox (signed JSON)
                                                          or wechat (WeChat Pay v3: RSA-signed, AES-GCM-sealed)
               --callback-pool-size=5                     the application's callback pool, and the baseline's pool
@@ -56,6 +59,7 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
         DEFAULTS.put("rabbit-vhost", "/");
         DEFAULTS.put("app-jar", "bootstrap/target/tristate.jar");
         DEFAULTS.put("app-jvm-args", "");
+        DEFAULTS.put("app-heap", "256m");
         // The application's default: half the general pool (Hikari's 10), at least 4.
         DEFAULTS.put("callback-pool-size", "5");
         DEFAULTS.put("concurrency", "1,8,32");
@@ -127,11 +131,14 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
                 values.get("db-password"), Boolean.parseBoolean(values.get("drop-database")),
                 values.get("rabbit-host"), Integer.parseInt(values.get("rabbit-port")), values.get("rabbit-user"),
                 values.get("rabbit-password"), values.get("rabbit-vhost"), Path.of(values.get("app-jar")),
-                jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")),
+                jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")), values.get("app-heap").trim(),
                 Integer.parseInt(values.get("callback-pool-size")), levels, Integer.parseInt(values.get("count")),
                 Integer.parseInt(values.get("warmup")), Integer.parseInt(values.get("initial-warmup")),
                 Integer.parseInt(values.get("max-warmup")), Integer.parseInt(values.get("retries")),
                 Integer.parseInt(values.get("trials")), values.get("channel"));
+        if (!settings.appHeap.isEmpty() && !settings.appHeap.matches("\\d+[kKmMgG]?")) {
+            throw new IllegalArgumentException("--app-heap takes a size such as 256m");
+        }
         if (!List.of("sandbox", "wechat").contains(settings.channel)) {
             throw new IllegalArgumentException("--channel is sandbox or wechat");
         }

@@ -1,0 +1,271 @@
+package dev.tristate.benchmark;
+
+import static dev.tristate.benchmark.Report.loadAverage;
+import static dev.tristate.benchmark.Report.random;
+import static dev.tristate.benchmark.Report.say;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Start-up and crash recovery (docs/benchmarks.md): the application from its jar, started {@code --starts} times on the
+ * prod profile (against the benchmark's MariaDB and RabbitMQ) and on the embedded default (H2 and the embedded broker,
+ * one data directory for all its starts), each timed from the process's start to its first healthy answer; then one
+ * SIGKILL while the relay drains a backlog, and the time until a new process answers healthy and until every event of
+ * the backlog is SENT (events the killed relay had claimed wait for their lease to run out).
+ */
+public final class StartupBenchmark {
+
+    static final String USAGE = """
+            Usage: java -jar benchmarks/target/benchmarks.jar startup [--option=value ...]   (from the project root)
+
+              connection and application options as for the callback benchmark (--server-url, --database,
+              --db-user, --db-password, --rabbit-*, --app-jar, --app-jvm-args, --app-heap); the database defaults to
+              tristate_startup_bench. Give it a vhost of its own (--rabbit-vhost): the kill phase publishes to
+              tristate.entitlements with no consumer, and the queue is purged at the end.
+
+              --starts=3                                 starts per profile
+              --backlog=20000                            outbox events the relay drains when it is killed
+              --kill-after=2000                          events SENT before the SIGKILL
+              --lease=10s                                tristate.relay.lease for the kill phase: claimed events
+                                                         are published again after it
+            """;
+
+    private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        DEFAULTS.put("starts", "3");
+        DEFAULTS.put("backlog", "20000");
+        DEFAULTS.put("kill-after", "2000");
+        DEFAULTS.put("lease", "10s");
+    }
+
+    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+    private static final double PROD_TARGET_SECONDS = 5;
+
+    private final Settings settings;
+    private final Database database;
+    private final int starts;
+    private final int backlog;
+    private final int killAfter;
+    private final String lease;
+    private final String masterKey = Base64.getEncoder().encodeToString(random(32));
+
+    private StartupBenchmark(Settings settings, Map<String, String> own) {
+        this.settings = settings;
+        this.database = new Database(settings);
+        this.starts = Integer.parseInt(own.get("starts"));
+        this.backlog = Integer.parseInt(own.get("backlog"));
+        this.killAfter = Integer.parseInt(own.get("kill-after"));
+        this.lease = own.get("lease");
+        if (starts < 1 || backlog < 1 || killAfter < 1 || killAfter >= backlog || !lease.matches("\\d+(ms|s)")) {
+            throw new IllegalArgumentException("--starts and --backlog positive, --kill-after below --backlog,"
+                    + " --lease a duration such as 10s");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.print(USAGE);
+            return;
+        }
+        StartupBenchmark benchmark;
+        try {
+            Settings.Split split = Settings.split(args, DEFAULTS, "tristate_startup_bench");
+            benchmark = new StartupBenchmark(split.common(), split.own());
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage() + "\n\n" + USAGE);
+            System.exit(2);
+            return;
+        }
+        System.exit(benchmark.run() ? 0 : 1);
+    }
+
+    private boolean run() throws Exception {
+        say("Tristate start-up benchmark; " + Runtime.getRuntime().availableProcessors() + " CPUs, Java "
+                + System.getProperty("java.version") + ", load average " + loadAverage() + "; heap "
+                + (settings.appHeap().isEmpty() ? "the JVM's default" : "-Xmx" + settings.appHeap()));
+        database.create();
+        database.retireEarlierRuns();
+        Path workDir = Files.createTempDirectory("tristate-startup-bench-");
+
+        List<Double> prod = new ArrayList<>();
+        for (int i = 1; i <= starts; i++) {
+            try (ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve("prod-" + i),
+                    List.of("--tristate.consumers.enabled=false"))) {
+                prod.add(app.secondsToHealthy());
+                say(String.format(Locale.ROOT, "  prod profile, start %d: healthy after %.2f s", i,
+                        app.secondsToHealthy()));
+            }
+        }
+        List<Double> embedded = new ArrayList<>();
+        Path dataDir = workDir.resolve("embedded-data");
+        for (int i = 1; i <= starts; i++) {
+            try (ApplicationProcess app = ApplicationProcess.startEmbedded(settings, dataDir,
+                    workDir.resolve("embedded-" + i))) {
+                embedded.add(app.secondsToHealthy());
+                say(String.format(Locale.ROOT, "  embedded default, start %d%s: healthy after %.2f s", i,
+                        i == 1 ? " (creates its data directory)" : "", app.secondsToHealthy()));
+            }
+        }
+        Recovery recovery = killDuringDrain(workDir);
+
+        say("");
+        say("| profile | starts | to healthy, each (s) | median (s) |");
+        say("| --- | ---: | --- | ---: |");
+        say(row("prod", prod));
+        say(row("embedded default", embedded));
+        say("");
+        if (recovery != null) {
+            say(String.format(Locale.ROOT, "SIGKILL after %d of %d events SENT: the next process healthy %.2f s after"
+                    + " the kill; every event SENT %.2f s after it (tristate.relay.lease %s; %d events were claimed by"
+                    + " the killed relay and not written back)", recovery.sentBefore(), backlog,
+                    recovery.toHealthy(), recovery.toDrained(), lease, recovery.stranded()));
+        }
+        Report.peakRss(settings, false);
+        double median = median(prod);
+        say(String.format(Locale.ROOT, "target: start to healthy < %.0f s on the prod profile (median of %d): %.2f s"
+                + " - %s", PROD_TARGET_SECONDS, prod.size(), median, median < PROD_TARGET_SECONDS ? "met" : "NOT met"));
+        return recovery != null && recovery.allSent();
+    }
+
+    private record Recovery(long sentBefore, double toHealthy, double toDrained, long stranded, boolean allSent) {
+    }
+
+    /**
+     * A backlog of PENDING events, a relay draining it, SIGKILL once {@code killAfter} are SENT, and a new process at
+     * once: how long until it serves, and until the backlog is all SENT.
+     */
+    private Recovery killDuringDrain(Path workDir) throws Exception {
+        truncateOutbox();
+        insertPending(backlog);
+        List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.relay.lease=" + lease);
+        ApplicationProcess first = ApplicationProcess.start(settings, masterKey, workDir.resolve("kill-1"), args);
+        long sentBefore;
+        try {
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while ((sentBefore = sent()) < killAfter && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            first.kill();
+        } finally {
+            first.close();
+        }
+        long killedAt = System.nanoTime();
+        long stranded = count("SELECT COUNT(*) FROM outbox_events WHERE status = 'PENDING' AND lease_until IS NOT NULL"
+                + " AND lease_until > UTC_TIMESTAMP(6)");
+        try (ApplicationProcess second = ApplicationProcess.start(settings, masterKey, workDir.resolve("kill-2"),
+                args)) {
+            double toHealthy = (System.nanoTime() - killedAt) / 1e9;
+            long deadline = System.nanoTime() + 300_000_000_000L;
+            long sent;
+            while ((sent = sent()) < backlog && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            double toDrained = (System.nanoTime() - killedAt) / 1e9;
+            purgeQueue();
+            if (sent < backlog) {
+                say("  only " + sent + " of " + backlog + " events SENT within five minutes of the kill");
+            }
+            return new Recovery(sentBefore, toHealthy, toDrained, stranded, sent >= backlog);
+        }
+    }
+
+    private long sent() throws SQLException {
+        return count("SELECT COUNT(*) FROM outbox_events WHERE status = 'SENT'");
+    }
+
+    private long count(String sql) throws SQLException {
+        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private void truncateOutbox() throws SQLException {
+        try (java.sql.Connection c = database.connect(); java.sql.Statement s = c.createStatement()) {
+            s.execute("TRUNCATE TABLE outbox_events");
+            s.execute("UPDATE outbox_claim_place SET due_at = NULL, after_id = NULL");
+        }
+    }
+
+    /** PENDING PaymentSucceeded events of about 300 bytes, due now, in multi-row INSERTs. */
+    private void insertPending(int n) throws SQLException {
+        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
+        int chunk = 500;
+        try (java.sql.Connection c = database.connect()) {
+            for (int from = 0; from < n; from += chunk) {
+                int to = Math.min(n, from + chunk);
+                StringBuilder sql = new StringBuilder("INSERT INTO outbox_events (event_id, event_key, tenant_id,"
+                        + " aggregate_type, aggregate_id, event_type, payload, status, attempts, next_attempt_at,"
+                        + " created_at) VALUES ");
+                for (int i = from; i < to; i++) {
+                    sql.append(i == from ? "" : ", ").append("(?, ?, 'bench-startup', 'payment', ?,"
+                            + " 'PaymentSucceeded', ?, 'PENDING', 0, '").append(now).append("', '").append(now)
+                            .append("')");
+                }
+                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                    int p = 1;
+                    for (int i = from; i < to; i++) {
+                        String eventId = UUID.randomUUID().toString();
+                        String paymentId = "pay_" + UUID.randomUUID().toString().replace("-", "").substring(0, 26);
+                        ps.setString(p++, eventId);
+                        ps.setString(p++, "startup:" + eventId);
+                        ps.setString(p++, paymentId);
+                        ps.setString(p++, "{\"event_id\":\"" + eventId + "\",\"event_type\":\"PaymentSucceeded\","
+                                + "\"tenant_id\":\"bench-startup\",\"payment_id\":\"" + paymentId + "\",\"occurred_at\":\""
+                                + now + "\",\"merchant_order_id\":\"o-" + i + "\",\"amount_minor\":1999,"
+                                + "\"amount_currency\":\"CNY\",\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}");
+                    }
+                    ps.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /** What the kill phase published stays in the queue (no consumer ran): removed at the end. */
+    private void purgeQueue() {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(settings.rabbitHost());
+        factory.setPort(settings.rabbitPort());
+        factory.setUsername(settings.rabbitUser());
+        factory.setPassword(settings.rabbitPassword());
+        factory.setVirtualHost(settings.rabbitVhost());
+        try (Connection connection = factory.newConnection("tristate-startup-benchmark");
+             Channel channel = connection.createChannel()) {
+            channel.queuePurge("tristate.entitlements");
+        } catch (IOException | java.util.concurrent.TimeoutException | RuntimeException e) {
+            say("  could not purge tristate.entitlements: " + e);
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    private static String row(String profile, List<Double> seconds) {
+        return String.format(Locale.ROOT, "| %s | %d | %s | %.2f |", profile, seconds.size(), String.join(", ",
+                seconds.stream().map(s -> String.format(Locale.ROOT, "%.2f", s)).toList()), median(seconds));
+    }
+}
