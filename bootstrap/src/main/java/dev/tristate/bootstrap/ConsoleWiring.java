@@ -69,7 +69,8 @@ class ConsoleWiring {
     @Bean
     RecordSignInLockoutUseCase recordSignInLockout(ConsoleServices.SignInLockouts lockouts, MeterRegistry meters) {
         Counter counted = Counter.builder("tristate.console.lockouts")
-                .description("Waits the console's sign-in throttle imposed on a user name and address").register(meters);
+                .description("Waits the console's sign-in throttle imposed on a user name and address")
+                .register(meters);
         RecordSignInLockoutUseCase audit = lockouts.recordSignInLockout();
         return lockout -> {
             counted.increment();
