@@ -40,6 +40,8 @@ import dev.tristate.application.tenant.port.out.TenantRepository;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.application.tenant.service.TenantServices;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,9 +65,17 @@ class ConsoleWiring {
         return ConsoleServices.signInLockouts(audit, transactions, clock);
     }
 
+    /** Every lockout the console's sign-in throttle starts is audited through here, and counted. */
     @Bean
-    RecordSignInLockoutUseCase recordSignInLockout(ConsoleServices.SignInLockouts lockouts) {
-        return lockouts.recordSignInLockout();
+    RecordSignInLockoutUseCase recordSignInLockout(ConsoleServices.SignInLockouts lockouts, MeterRegistry meters) {
+        Counter counted = Counter.builder("tristate.console.lockouts")
+                .description("Waits the console's sign-in throttle imposed on a user name and address")
+                .register(meters);
+        RecordSignInLockoutUseCase audit = lockouts.recordSignInLockout();
+        return lockout -> {
+            counted.increment();
+            audit.recordLockout(lockout);
+        };
     }
 
     @Bean

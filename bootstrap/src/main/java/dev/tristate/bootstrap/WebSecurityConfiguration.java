@@ -10,8 +10,8 @@ import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * Everything outside the console. The merchant API authenticates with its own API keys and the channel callbacks
- * with signatures over the raw body, so neither has sessions or CSRF tokens; health is public, the rest of actuator
- * is not exposed to anonymous callers.
+ * with signatures over the raw body, so neither has sessions or CSRF tokens. Actuator has a chain of its own
+ * ({@link ManagementSecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 class WebSecurityConfiguration {
@@ -51,7 +51,6 @@ class WebSecurityConfiguration {
     @Order(10)
     SecurityFilterChain machineEndpoints(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(auth -> auth
-                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info").permitAll()
                         .requestMatchers("/api/**", "/sandbox-channel/**", "/pay/**", "/simulators/**").permitAll()
                         .requestMatchers("/", "/error").permitAll()
                         .anyRequest().denyAll())

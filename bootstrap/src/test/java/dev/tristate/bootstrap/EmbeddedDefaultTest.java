@@ -23,8 +23,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The README's first command in miniature: the application on the embedded default, with no external service, a
- * file-backed H2 and the in-process broker; health UP, the console's login page served, the demo tenant created
- * once and kept across a restart.
+ * file-backed H2 and the in-process broker; health UP, the metrics readable from this machine, the console's login
+ * page served, the demo tenant created once and kept across a restart.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class EmbeddedDefaultTest {
@@ -52,6 +52,10 @@ class EmbeddedDefaultTest {
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"status\":\"UP\"");
             assertThat(get(first, "/admin/login").statusCode()).isEqualTo(200);
+            HttpResponse<String> metrics = get(first, "/actuator/prometheus");
+            assertThat(metrics.statusCode()).as("the README's one command for the metrics, from this machine")
+                    .isEqualTo(200);
+            assertThat(metrics.body()).contains("tristate_outbox_pending");
             assertThat(first.getBean(TenantRepository.class).findById(new TenantId("demo"))).isPresent();
             assertThat(first.getBean(ServerProperties.class).getAddress())
                     .as("the embedded default listens on this machine only")

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Resolver cases in memory, held to {@code ResolutionCasesContract}; stale payments come from the payment fake. */
 public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransactions.Participant {
@@ -134,6 +135,15 @@ public class InMemoryResolutionCases implements ResolutionCases, InMemoryTransac
     public synchronized List<Attempt> history(TenantId tenantId, PaymentOrRefundId paymentId) {
         return attempts.stream().filter(a -> a.tenantId().equals(tenantId) && a.paymentId().equals(paymentId))
                 .toList();
+    }
+
+    @Override
+    public synchronized CaseCounts countByStatus() {
+        Map<ResolutionStatus, Long> counts = rows.values().stream()
+                .collect(Collectors.groupingBy(Row::status, Collectors.counting()));
+        Instant oldestOpen = rows.values().stream().filter(r -> r.status() == ResolutionStatus.OPEN)
+                .map(Row::openedAt).min(Comparator.naturalOrder()).orElse(null);
+        return new CaseCounts(counts, oldestOpen);
     }
 
     private static CaseView view(Row r) {

@@ -6,6 +6,7 @@ import dev.tristate.adapter.out.persistence.jdbc.Columns;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.AttemptRow;
 import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.CaseRow;
+import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper.StatusCountRow;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.domain.outbox.LeaseToken;
@@ -17,7 +18,9 @@ import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The resolver's cases on {@code payment_resolutions}; see the mapper XML for how a lease is taken. */
@@ -151,6 +154,20 @@ public class MyBatisResolutionCases implements ResolutionCases {
         return translate(() -> mapper.history(tenantId.value(), paymentId.value())).stream()
                 .map(r -> new Attempt(new TenantId(r.tenantId), PaymentOrRefundId.of(r.paymentId), r.attempt,
                         Rows.instant(r.askedAt), r.answer, r.effect, r.detail)).toList();
+    }
+
+    @Override
+    public CaseCounts countByStatus() {
+        Map<ResolutionStatus, Long> counts = new EnumMap<>(ResolutionStatus.class);
+        Instant oldestOpen = null;
+        for (StatusCountRow row : translate(mapper::countByStatus)) {
+            ResolutionStatus status = ResolutionStatus.valueOf(row.status);
+            counts.put(status, row.cases);
+            if (status == ResolutionStatus.OPEN) {
+                oldestOpen = Rows.instant(row.oldestOpenedAt);
+            }
+        }
+        return new CaseCounts(counts, oldestOpen);
     }
 
     private static ClaimedCase toClaimed(CaseRow r) {

@@ -40,7 +40,15 @@ public interface ResolutionCaseMapper {
         String detail;
     }
 
+    class StatusCountRow {
+        String status;
+        long cases;
+        LocalDateTime oldestOpenedAt;
+    }
+
     CaseRow find(@Param("paymentId") String paymentId);
+
+    List<StatusCountRow> countByStatus();
 
     int insert(CaseRow row);
 

@@ -6,7 +6,10 @@ import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -53,6 +56,20 @@ public interface ResolutionCases {
 
     /** The queries made for the payment, oldest first. */
     List<Attempt> history(TenantId tenantId, PaymentOrRefundId paymentId);
+
+    /** How many cases are in each status (every status, zero where none) and the oldest OPEN case: for the gauges. */
+    CaseCounts countByStatus();
+
+    /** {@code oldestOpenSince}: when the longest-open OPEN case was opened; null when none is OPEN. */
+    record CaseCounts(Map<ResolutionStatus, Long> byStatus, Instant oldestOpenSince) {
+        public CaseCounts {
+            EnumMap<ResolutionStatus, Long> all = new EnumMap<>(ResolutionStatus.class);
+            for (ResolutionStatus status : ResolutionStatus.values()) {
+                all.put(status, byStatus.getOrDefault(status, 0L));
+            }
+            byStatus = Collections.unmodifiableMap(all);
+        }
+    }
 
     record Candidate(TenantId tenantId, PaymentOrRefundId paymentId, String channel) {
     }

@@ -136,6 +136,29 @@ public abstract class ResolutionCasesContract {
     }
 
     @Test
+    void casesAreCountedByStatusWithTheOldestOpenOne() {
+        ResolutionCases.CaseCounts before = cases().countByStatus();
+        TenantId tenant = aTenant();
+        PaymentId flagged = aPaymentId();
+        // A year before T0: older than any case the other tests open in a shared database.
+        Instant longAgo = T0.minus(Duration.ofDays(365));
+        open(tenant, flagged, T0);
+        open(tenant, aPaymentId(), longAgo);
+        LeaseToken lease = aLease();
+        assertThat(claim(lease, T0)).extracting(ClaimedCase::paymentId).contains(flagged);
+        complete(flagged, lease, new Completion(ResolutionStatus.FLAGGED, 7, null, "schedule used up", T0));
+
+        ResolutionCases.CaseCounts after = cases().countByStatus();
+
+        assertThat(after.byStatus()).containsOnlyKeys(ResolutionStatus.values());
+        assertThat(after.byStatus().get(ResolutionStatus.FLAGGED))
+                .isEqualTo(before.byStatus().get(ResolutionStatus.FLAGGED) + 1);
+        assertThat(after.byStatus().get(ResolutionStatus.OPEN))
+                .isEqualTo(before.byStatus().get(ResolutionStatus.OPEN) + 1);
+        assertThat(after.oldestOpenSince()).isEqualTo(longAgo);
+    }
+
+    @Test
     void aFlaggedCaseStaysWithThePersonUntilSomeoneAsksNow() {
         TenantId tenant = aTenant();
         PaymentId payment = aPaymentId();
