@@ -60,7 +60,7 @@ public final class ChildApplication implements AutoCloseable {
             }
             try {
                 HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/actuator/health")).build(),
+                        URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (health.statusCode() == 200) {
                     return;
