@@ -46,7 +46,8 @@ public final class StartupBenchmark {
               --backlog=20000                            outbox events the relay drains when it is killed
               --kill-after=2000                          events SENT before the SIGKILL
               --lease=10s                                tristate.relay.lease for the kill phase: claimed events
-                                                         are published again after it
+                                                         are published again after it (the confirm timeout is set
+                                                         to a third of it, as the application requires)
             """;
 
     private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
@@ -158,7 +159,8 @@ public final class StartupBenchmark {
     private Recovery killDuringDrain(Path workDir) throws Exception {
         truncateOutbox();
         insertPending(backlog);
-        List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.relay.lease=" + lease);
+        List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.relay.lease=" + lease,
+                "--tristate.relay.confirm-timeout=" + confirmTimeout(lease));
         ApplicationProcess first = ApplicationProcess.start(settings, masterKey, workDir.resolve("kill-1"), args);
         long sentBefore;
         try {
@@ -188,6 +190,13 @@ public final class StartupBenchmark {
             }
             return new Recovery(sentBefore, toHealthy, toDrained, stranded, sent >= backlog);
         }
+    }
+
+    /** A third of the lease: the application wants the lease above twice the confirm timeout. */
+    private static String confirmTimeout(String lease) {
+        long millis = lease.endsWith("ms") ? Long.parseLong(lease.replace("ms", ""))
+                : Long.parseLong(lease.replace("s", "")) * 1000;
+        return Math.max(1, millis / 3) + "ms";
     }
 
     private long sent() throws SQLException {
