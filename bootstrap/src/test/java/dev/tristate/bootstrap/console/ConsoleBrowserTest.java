@@ -21,6 +21,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,6 +35,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -48,6 +53,7 @@ class ConsoleBrowserTest extends ConsoleTestBase {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    static final ZoneId BROWSER_ZONE = ZoneId.of("Asia/Shanghai");
 
     private static WebDriver browser;
 
@@ -73,7 +79,9 @@ class ConsoleBrowserTest extends ConsoleTestBase {
                 "--disable-dev-shm-usage", "--lang=en-US", "--window-size=1366,900",
                 "--user-data-dir=" + profile.toAbsolutePath());
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
+                // A zone away from UTC, so that local times are seen to be local.
+                .withEnvironment(Map.of("TZ", BROWSER_ZONE.getId())).build();
         browser = new ChromeDriver(service, options);
         browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(2));
         Files.createDirectories(SCREENSHOTS);
@@ -155,6 +163,25 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         screenshot("pending-and-unknown");
         open("/admin/review-cases");
         screenshot("review-cases");
+    }
+
+    @Test
+    void instantsReadAsLocalTimeAndAgeWithTheExactInstantOnHover() throws IOException {
+        Payment p = payment(tenant());
+        logInAs(user(ConsoleRole.SUPPORT));
+        String local = DateTimeFormatter.ofPattern("HH:mm:ss").format(p.createdAt().atZone(BROWSER_ZONE));
+
+        open("/admin/payments/" + p.tenantId().value() + "/" + p.id().value() + "?lang=en");
+        WebElement created = browser.findElement(By.cssSelector("ol.timeline li time.instant"));
+        assertThat(created.getText()).contains(local).contains("10 minutes ago").doesNotContain("UTC");
+        String exact = p.createdAt().truncatedTo(ChronoUnit.MICROS).toString();
+        assertThat(created.getDomAttribute("title")).isEqualTo(exact);
+        assertThat(created.getDomAttribute("datetime")).isEqualTo(exact);
+
+        open("/admin/unresolved?tenant=" + p.tenantId().value() + "&lang=zh-CN");
+        assertThat(browser.findElement(By.cssSelector("#unresolved-table time.instant")).getText())
+                .contains(local).contains("10分钟前");
+        open("/admin?lang=en");
     }
 
     @Test

@@ -4,11 +4,13 @@ import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
+import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PaymentCriteria;
+import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
@@ -37,16 +39,18 @@ class PaymentsController {
     private final ObjectProvider<AskChannelAsOperatorUseCase> askChannel;
     private final ObjectProvider<UnknownCasesQuery> unknownCases;
     private final OpenRefundsQuery openRefunds;
+    private final ReviewCasesQuery reviewCases;
 
     PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
                        ObjectProvider<AskChannelAsOperatorUseCase> askChannel,
                        ObjectProvider<UnknownCasesQuery> unknownCases,
-                       OpenRefundsQuery openRefunds) {
+                       OpenRefundsQuery openRefunds, ReviewCasesQuery reviewCases) {
         this.search = search;
         this.timeline = timeline;
         this.askChannel = askChannel;
         this.unknownCases = unknownCases;
         this.openRefunds = openRefunds;
+        this.reviewCases = reviewCases;
     }
 
     /** How many open refunds the unresolved page lists (oldest first); the dashboard counts them all. */
@@ -84,6 +88,7 @@ class PaymentsController {
         model.addAttribute("payments", payments);
         model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
         model.addAttribute("cases", casesOf(payments));
+        model.addAttribute("reviewCases", reviewCasesOf(payments));
         return "admin/unresolved";
     }
 
@@ -126,6 +131,15 @@ class PaymentsController {
             }
         }
         return cases;
+    }
+
+    /** The open review cases of each payment on the page (by payment id): one indexed read per payment. */
+    private Map<String, List<ReviewCase>> reviewCasesOf(Page<Payment> payments) {
+        Map<String, List<ReviewCase>> open = new HashMap<>();
+        for (Payment p : payments.items()) {
+            open.put(p.id().value(), reviewCases.openReviewCases(p.tenantId(), p.id()));
+        }
+        return open;
     }
 
     private static Instant startOf(LocalDate day) {
