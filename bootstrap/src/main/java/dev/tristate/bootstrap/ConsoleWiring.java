@@ -7,6 +7,7 @@ import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.application.console.service.ConsoleServices;
@@ -76,6 +77,11 @@ class ConsoleWiring {
             counted.increment();
             audit.recordLockout(lockout);
         };
+    }
+
+    @Bean
+    RecordSignInUseCase recordSignIn(ConsoleServices.SignInLockouts lockouts) {
+        return lockouts.recordSignIn();
     }
 
     @Bean

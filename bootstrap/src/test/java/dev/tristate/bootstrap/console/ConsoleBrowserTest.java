@@ -145,10 +145,14 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         screenshot("dashboard");
 
         clickAndLoad(By.linkText("Payments"));
+        browser.findElement(By.name("tenant")).sendKeys(pending.tenantId().value());
+        clickAndLoad(By.cssSelector("form.filters button"));
+        assertThat(browser.findElement(By.linkText(pending.id().value())).isDisplayed()).isTrue();
+        screenshot("payments");
+        // The id alone, without its tenant, opens the payment.
+        browser.findElement(By.name("tenant")).clear();
         browser.findElement(By.name("paymentId")).sendKeys(pending.id().value());
         clickAndLoad(By.cssSelector("form.filters button"));
-        screenshot("payments");
-        clickAndLoad(By.linkText(pending.id().value()));
 
         assertThat(text("payment-status")).isEqualTo("PENDING");
         assertThat(browser.findElement(By.cssSelector("ol.timeline")).getText()).contains("review case");

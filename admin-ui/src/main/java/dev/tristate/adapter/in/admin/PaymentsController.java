@@ -15,6 +15,7 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import jakarta.servlet.http.HttpServletResponse;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -62,14 +63,48 @@ class PaymentsController {
                     @RequestParam(required = false) String channelTxnId,
                     @RequestParam(required = false) PaymentStatus status,
                     @RequestParam(required = false) LocalDate from, @RequestParam(required = false) LocalDate to,
-                    @RequestParam(defaultValue = "0") int page, Model model) {
+                    @RequestParam(defaultValue = "0") int page, Model model, RedirectAttributes redirect) {
         TenantId tenantId = ConsoleInput.optionalTenant(tenant);
         PaymentCriteria criteria = ConsoleInput.read(() -> new PaymentCriteria(tenantId, paymentId, merchantOrderId,
                 channelTxnId, status == null ? List.of() : List.of(status), startOf(from),
                 to == null ? null : startOf(to.plusDays(1)), false));
-        model.addAttribute("payments", search.searchPayments(criteria, ConsoleModel.page(page)));
+        Page<Payment> found = search.searchPayments(criteria, ConsoleModel.page(page));
+        // An id alone names one payment: a person who has only the id need not know its tenant to open it.
+        if (byIdAlone(criteria) && found.items().size() == 1) {
+            return toPaymentPage(found.items().get(0), redirect);
+        }
+        model.addAttribute("payments", found);
         model.addAttribute("statuses", PaymentStatus.values());
         return "admin/payments";
+    }
+
+    /** A payment's address without its tenant (an id passed on in a chat or a ticket): its page, in any tenant. */
+    @GetMapping("/admin/payments/{paymentId}")
+    String paymentById(@PathVariable String paymentId, RedirectAttributes redirect, Model model,
+                       HttpServletResponse response) {
+        PaymentCriteria criteria = new PaymentCriteria(null, paymentId, null, null, List.of(), null, null, false);
+        Page<Payment> found = search.searchPayments(criteria, ConsoleModel.page(0));
+        if (found.items().size() == 1) {
+            return toPaymentPage(found.items().get(0), redirect);
+        }
+        if (found.items().isEmpty()) {
+            response.setStatus(HttpServletResponse.SC_NOT_FOUND);
+        }
+        model.addAttribute("payments", found);
+        model.addAttribute("statuses", PaymentStatus.values());
+        return "admin/payments";
+    }
+
+    private static boolean byIdAlone(PaymentCriteria c) {
+        return c.paymentId() != null && c.tenantId() == null && c.merchantOrderId() == null
+                && c.channelTxnId() == null && c.statuses().isEmpty() && c.createdFrom() == null
+                && c.createdTo() == null;
+    }
+
+    private static String toPaymentPage(Payment payment, RedirectAttributes redirect) {
+        redirect.addAttribute("tenant", payment.tenantId().value());
+        redirect.addAttribute("paymentId", payment.id().value());
+        return "redirect:/admin/payments/{tenant}/{paymentId}";
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.tristate.application.console.port.in.PaymentStatisticsQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.DatabaseSettings;
@@ -57,18 +58,19 @@ public final class ConsoleServices {
         }
     }
 
-    /** Sign-in lockouts: recorded in the audit log, read back for the dashboard. */
+    /** Sign-ins and their lockouts: recorded in the audit log; the lockouts read back for the dashboard. */
     public record SignInLockouts(RecordSignInLockoutUseCase recordSignInLockout,
-                                 RecentSignInLockoutsQuery recentSignInLockouts) {
+                                 RecentSignInLockoutsQuery recentSignInLockouts, RecordSignInUseCase recordSignIn) {
         public SignInLockouts {
             Objects.requireNonNull(recordSignInLockout, "recordSignInLockout");
             Objects.requireNonNull(recentSignInLockouts, "recentSignInLockouts");
+            Objects.requireNonNull(recordSignIn, "recordSignIn");
         }
     }
 
     public static SignInLockouts signInLockouts(AuditTrail audit, Transactions transactions, Clock clock) {
         SignInLockoutService service = new SignInLockoutService(audit, transactions, clock);
-        return new SignInLockouts(service::recordLockout, service::recentLockouts);
+        return new SignInLockouts(service::recordLockout, service::recentLockouts, service::recordSignIn);
     }
 
     public static AuditLogQuery auditLog(AuditTrail audit) {
