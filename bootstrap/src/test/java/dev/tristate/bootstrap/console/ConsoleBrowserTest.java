@@ -189,6 +189,28 @@ class ConsoleBrowserTest extends ConsoleTestBase {
     }
 
     @Test
+    void theDashboardDrawsItsChartsAboveTheirTables() throws IOException {
+        reviewCase(payment(tenant()));
+        logInAs(user(ConsoleRole.SUPPORT));
+
+        // uPlot draws on a canvas in a .chart box placed right before the table it reads.
+        for (String table : new String[] {"by-status-table", "case-ages-table"}) {
+            assertThat(browser.findElements(By.xpath("//table[@id='" + table + "']/preceding-sibling::div[1]"
+                    + "[contains(@class,'chart')]//canvas"))).as(table).isNotEmpty();
+        }
+        scrollTo("by-status");
+        screenshot("dashboard-charts");
+        open("/admin?lang=zh-CN");
+        scrollTo("by-status");
+        screenshot("dashboard-charts-zh-CN");
+        open("/admin?lang=en");
+    }
+
+    private static void scrollTo(String id) {
+        ((JavascriptExecutor) browser).executeScript("document.getElementById(arguments[0]).scrollIntoView();", id);
+    }
+
+    @Test
     void anOperatorReplaysAQuarantinedEventWithAReasonAndSeesTheAuditEntry() throws IOException {
         EventId event = quarantinedEvent(payment(tenant()), "{\"type\":\"PaymentSucceeded\"}");
         logInAs(user(ConsoleRole.OPERATOR));
@@ -301,7 +323,11 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         screenshot("reconciliation");
         clickAndLoad(By.linkText(Long.toString(run)));
         long discrepancy = reconciliation.listDiscrepancies(tenant, run, null).get(0).id();
+        assertThat(browser.findElements(By.xpath("//table[@id='run-figures-table']/preceding-sibling::div[1]"
+                + "[contains(@class,'chart')]//canvas"))).isNotEmpty();
         screenshot("reconciliation-run");
+        scrollTo("run-figures");
+        screenshot("reconciliation-run-chart");
         browser.findElement(By.id("reason-" + discrepancy)).sendKeys("the statement says paid");
         clickAndLoad(By.cssSelector("#discrepancy-" + discrepancy + " .repair-button"));
 

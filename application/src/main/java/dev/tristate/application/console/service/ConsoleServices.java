@@ -3,6 +3,7 @@ package dev.tristate.application.console.service;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.console.port.in.AuditLogQuery;
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.console.port.in.DashboardChartsQuery;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.console.port.in.FindConsoleUserQuery;
@@ -13,6 +14,7 @@ import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
 import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
+import dev.tristate.application.console.port.out.ConsoleCharts;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.DatabaseSettings;
 import dev.tristate.application.console.port.out.PasswordHasher;
@@ -75,6 +77,10 @@ public final class ConsoleServices {
 
     public static AuditLogQuery auditLog(AuditTrail audit) {
         return new AuditLogService(audit);
+    }
+
+    public static DashboardChartsQuery dashboardCharts(ConsoleCharts charts, Clock clock) {
+        return new DashboardChartsService(charts, clock);
     }
 
     public static ConsoleDashboardQuery consoleDashboard(PaymentRepository payments, OutboxRelayStore outbox,
