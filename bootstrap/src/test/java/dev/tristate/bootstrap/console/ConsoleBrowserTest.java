@@ -24,6 +24,9 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -208,6 +211,87 @@ class ConsoleBrowserTest extends ConsoleTestBase {
 
     private static void scrollTo(String id) {
         ((JavascriptExecutor) browser).executeScript("document.getElementById(arguments[0]).scrollIntoView();", id);
+    }
+
+    /**
+     * Every console page, in English and in Chinese, checked by axe-core (a test resource, injected into the page):
+     * no serious or critical violation of its rules (landmarks, labels, names, contrast ...). Each page's screenshot
+     * is saved as a11y-name-language.
+     */
+    @Test
+    void everyPageHasNoSeriousOrCriticalAccessibilityViolationInEitherLanguage() throws IOException {
+        TenantId tenant = tenant();
+        Payment p = payment(tenant);
+        reviewCase(p);
+        long reviewCaseId = reviewCases.forPayment(tenant, p.id()).get(0).id();
+        EventId event = quarantinedEvent(p, "{\"type\":\"PaymentSucceeded\"}");
+        ConsumerDelivery delivery = quarantinedDelivery("{\"sku\":\"course:unknown\"}");
+        LocalDate day = LocalDate.parse("2031-05-12");
+        String csv = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
+                + String.join(",", "T-" + p.id().value(), p.id().value(), "PAYMENT", "SUCCESS", "1999", "CNY",
+                day + "T12:00:00Z") + "\r\n";
+        long run = startReconciliation.startReconciliation(new StartReconciliationCommand(tenant, "sandbox", day,
+                new StatementSource.Upload("statement.csv", csv.getBytes(StandardCharsets.UTF_8)), "seed")).id();
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("dashboard", "/admin");
+        pages.put("payments", "/admin/payments?tenant=" + tenant.value());
+        pages.put("payment", "/admin/payments/" + tenant.value() + "/" + p.id().value());
+        pages.put("unresolved", "/admin/unresolved?tenant=" + tenant.value());
+        pages.put("review-cases", "/admin/review-cases");
+        pages.put("review-case", "/admin/review-cases/" + reviewCaseId);
+        pages.put("quarantine", "/admin/quarantine");
+        pages.put("quarantine-event", "/admin/quarantine/" + event);
+        pages.put("quarantine-delivery", "/admin/quarantine/delivery?consumer=" + delivery.consumer() + "&key="
+                + delivery.deliveryKey());
+        pages.put("quarantine-replay-all", "/admin/quarantine/replay-all");
+        pages.put("reconciliation", "/admin/reconciliation?tenant=" + tenant.value());
+        pages.put("reconciliation-run", "/admin/reconciliation/" + tenant.value() + "/" + run);
+        pages.put("audit", "/admin/audit");
+        pages.put("tenants", "/admin/tenants");
+        pages.put("tenant", "/admin/tenants/" + tenant.value());
+        pages.put("users", "/admin/users");
+        pages.put("not-found", "/admin/no-such-page");
+        String axe = new String(ConsoleBrowserTest.class.getResourceAsStream("/axe/axe.min.js").readAllBytes(),
+                StandardCharsets.UTF_8);
+        logInAs(user(ConsoleRole.OPERATOR));
+
+        List<String> violations = new ArrayList<>();
+        for (String language : new String[] {"en", "zh-CN"}) {
+            for (Map.Entry<String, String> page : pages.entrySet()) {
+                open(page.getValue() + (page.getValue().contains("?") ? "&" : "?") + "lang=" + language);
+                violations.addAll(axeViolations(axe, page.getKey() + " (" + language + ")"));
+                screenshot("a11y-" + page.getKey() + "-" + language);
+            }
+        }
+        browser.manage().deleteAllCookies();
+        for (String language : new String[] {"en", "zh-CN"}) {
+            open("/admin/login?lang=" + language);
+            violations.addAll(axeViolations(axe, "login (" + language + ")"));
+            screenshot("a11y-login-" + language);
+        }
+        open("/admin/login?lang=en");
+
+        assertThat(violations).isEmpty();
+    }
+
+    /** axe-core's serious and critical violations on the open page: rule, impact and the elements, one line each. */
+    @SuppressWarnings("unchecked")
+    private static List<String> axeViolations(String axe, String page) {
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+        js.executeScript(axe);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+        List<Map<String, Object>> found = (List<Map<String, Object>>) js.executeAsyncScript(
+                "var done = arguments[arguments.length - 1];"
+                        + "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                        + "  done(r.violations.filter(function (v) {"
+                        + "    return v.impact === 'serious' || v.impact === 'critical'; }).map(function (v) {"
+                        + "    return {id: v.id, impact: v.impact, help: v.help,"
+                        + "      targets: v.nodes.map(function (n) { return n.target.join(' '); }).join(', ')};"
+                        + "  }));"
+                        + "}, function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e),"
+                        + "  targets: ''}]); });");
+        return found.stream().map(v -> page + ": " + v.get("id") + " [" + v.get("impact") + "] " + v.get("help")
+                + " at " + v.get("targets")).toList();
     }
 
     @Test
