@@ -3,11 +3,14 @@ package dev.tristate.bootstrap;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.console.port.in.AuditLogQuery;
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.console.port.in.DashboardChartsQuery;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
+import dev.tristate.application.console.port.out.ConsoleCharts;
 import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.application.console.service.ConsoleServices;
 import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
@@ -54,6 +57,11 @@ import org.springframework.context.annotation.Configuration;
 class ConsoleWiring {
 
     @Bean
+    DashboardChartsQuery dashboardCharts(ConsoleCharts charts, Clock clock) {
+        return ConsoleServices.dashboardCharts(charts, clock);
+    }
+
+    @Bean
     ConsoleDashboardQuery consoleDashboard(PaymentRepository payments, OutboxRelayStore outbox,
                                            ReviewCases reviewCases, DurabilityPostureQuery durability,
                                            RefundStore refunds, Clock clock) {
@@ -76,6 +84,11 @@ class ConsoleWiring {
             counted.increment();
             audit.recordLockout(lockout);
         };
+    }
+
+    @Bean
+    RecordSignInUseCase recordSignIn(ConsoleServices.SignInLockouts lockouts) {
+        return lockouts.recordSignIn();
     }
 
     @Bean

@@ -21,6 +21,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,6 +38,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -48,6 +56,7 @@ class ConsoleBrowserTest extends ConsoleTestBase {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    static final ZoneId BROWSER_ZONE = ZoneId.of("Asia/Shanghai");
 
     private static WebDriver browser;
 
@@ -73,7 +82,9 @@ class ConsoleBrowserTest extends ConsoleTestBase {
                 "--disable-dev-shm-usage", "--lang=en-US", "--window-size=1366,900",
                 "--user-data-dir=" + profile.toAbsolutePath());
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
+                // A zone away from UTC, so that local times are seen to be local.
+                .withEnvironment(Map.of("TZ", BROWSER_ZONE.getId())).build();
         browser = new ChromeDriver(service, options);
         browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(2));
         Files.createDirectories(SCREENSHOTS);
@@ -137,10 +148,14 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         screenshot("dashboard");
 
         clickAndLoad(By.linkText("Payments"));
+        browser.findElement(By.name("tenant")).sendKeys(pending.tenantId().value());
+        clickAndLoad(By.cssSelector("form.filters button"));
+        assertThat(browser.findElement(By.linkText(pending.id().value())).isDisplayed()).isTrue();
+        screenshot("payments");
+        // The id alone, without its tenant, opens the payment.
+        browser.findElement(By.name("tenant")).clear();
         browser.findElement(By.name("paymentId")).sendKeys(pending.id().value());
         clickAndLoad(By.cssSelector("form.filters button"));
-        screenshot("payments");
-        clickAndLoad(By.linkText(pending.id().value()));
 
         assertThat(text("payment-status")).isEqualTo("PENDING");
         assertThat(browser.findElement(By.cssSelector("ol.timeline")).getText()).contains("review case");
@@ -155,6 +170,128 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         screenshot("pending-and-unknown");
         open("/admin/review-cases");
         screenshot("review-cases");
+    }
+
+    @Test
+    void instantsReadAsLocalTimeAndAgeWithTheExactInstantOnHover() throws IOException {
+        Payment p = payment(tenant());
+        logInAs(user(ConsoleRole.SUPPORT));
+        String local = DateTimeFormatter.ofPattern("HH:mm:ss").format(p.createdAt().atZone(BROWSER_ZONE));
+
+        open("/admin/payments/" + p.tenantId().value() + "/" + p.id().value() + "?lang=en");
+        WebElement created = browser.findElement(By.cssSelector("ol.timeline li time.instant"));
+        assertThat(created.getText()).contains(local).contains("10 minutes ago").doesNotContain("UTC");
+        String exact = p.createdAt().truncatedTo(ChronoUnit.MICROS).toString();
+        assertThat(created.getDomAttribute("title")).isEqualTo(exact);
+        assertThat(created.getDomAttribute("datetime")).isEqualTo(exact);
+
+        open("/admin/unresolved?tenant=" + p.tenantId().value() + "&lang=zh-CN");
+        assertThat(browser.findElement(By.cssSelector("#unresolved-table time.instant")).getText())
+                .contains(local).contains("10分钟前");
+        open("/admin?lang=en");
+    }
+
+    @Test
+    void theDashboardDrawsItsChartsAboveTheirTables() throws IOException {
+        reviewCase(payment(tenant()));
+        logInAs(user(ConsoleRole.SUPPORT));
+
+        // uPlot draws on a canvas in a .chart box placed right before the table it reads.
+        for (String table : new String[] {"by-status-table", "case-ages-table"}) {
+            assertThat(browser.findElements(By.xpath("//table[@id='" + table + "']/preceding-sibling::div[1]"
+                    + "[contains(@class,'chart')]//canvas"))).as(table).isNotEmpty();
+        }
+        scrollTo("by-status");
+        screenshot("dashboard-charts");
+        open("/admin?lang=zh-CN");
+        scrollTo("by-status");
+        screenshot("dashboard-charts-zh-CN");
+        open("/admin?lang=en");
+    }
+
+    private static void scrollTo(String id) {
+        ((JavascriptExecutor) browser).executeScript("document.getElementById(arguments[0]).scrollIntoView();", id);
+    }
+
+    /**
+     * Every console page, in English and in Chinese, checked by axe-core (a test resource, injected into the page):
+     * no serious or critical violation of its rules (landmarks, labels, names, contrast ...). Each page's screenshot
+     * is saved as a11y-name-language.
+     */
+    @Test
+    void everyPageHasNoSeriousOrCriticalAccessibilityViolationInEitherLanguage() throws IOException {
+        TenantId tenant = tenant();
+        Payment p = payment(tenant);
+        reviewCase(p);
+        long reviewCaseId = reviewCases.forPayment(tenant, p.id()).get(0).id();
+        EventId event = quarantinedEvent(p, "{\"type\":\"PaymentSucceeded\"}");
+        ConsumerDelivery delivery = quarantinedDelivery("{\"sku\":\"course:unknown\"}");
+        LocalDate day = LocalDate.parse("2031-05-12");
+        String csv = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
+                + String.join(",", "T-" + p.id().value(), p.id().value(), "PAYMENT", "SUCCESS", "1999", "CNY",
+                day + "T12:00:00Z") + "\r\n";
+        long run = startReconciliation.startReconciliation(new StartReconciliationCommand(tenant, "sandbox", day,
+                new StatementSource.Upload("statement.csv", csv.getBytes(StandardCharsets.UTF_8)), "seed")).id();
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("dashboard", "/admin");
+        pages.put("payments", "/admin/payments?tenant=" + tenant.value());
+        pages.put("payment", "/admin/payments/" + tenant.value() + "/" + p.id().value());
+        pages.put("unresolved", "/admin/unresolved?tenant=" + tenant.value());
+        pages.put("review-cases", "/admin/review-cases");
+        pages.put("review-case", "/admin/review-cases/" + reviewCaseId);
+        pages.put("quarantine", "/admin/quarantine");
+        pages.put("quarantine-event", "/admin/quarantine/" + event);
+        pages.put("quarantine-delivery", "/admin/quarantine/delivery?consumer=" + delivery.consumer() + "&key="
+                + delivery.deliveryKey());
+        pages.put("quarantine-replay-all", "/admin/quarantine/replay-all");
+        pages.put("reconciliation", "/admin/reconciliation?tenant=" + tenant.value());
+        pages.put("reconciliation-run", "/admin/reconciliation/" + tenant.value() + "/" + run);
+        pages.put("audit", "/admin/audit");
+        pages.put("tenants", "/admin/tenants");
+        pages.put("tenant", "/admin/tenants/" + tenant.value());
+        pages.put("users", "/admin/users");
+        pages.put("not-found", "/admin/no-such-page");
+        String axe = new String(ConsoleBrowserTest.class.getResourceAsStream("/axe/axe.min.js").readAllBytes(),
+                StandardCharsets.UTF_8);
+        logInAs(user(ConsoleRole.OPERATOR));
+
+        List<String> violations = new ArrayList<>();
+        for (String language : new String[] {"en", "zh-CN"}) {
+            for (Map.Entry<String, String> page : pages.entrySet()) {
+                open(page.getValue() + (page.getValue().contains("?") ? "&" : "?") + "lang=" + language);
+                violations.addAll(axeViolations(axe, page.getKey() + " (" + language + ")"));
+                screenshot("a11y-" + page.getKey() + "-" + language);
+            }
+        }
+        browser.manage().deleteAllCookies();
+        for (String language : new String[] {"en", "zh-CN"}) {
+            open("/admin/login?lang=" + language);
+            violations.addAll(axeViolations(axe, "login (" + language + ")"));
+            screenshot("a11y-login-" + language);
+        }
+        open("/admin/login?lang=en");
+
+        assertThat(violations).isEmpty();
+    }
+
+    /** axe-core's serious and critical violations on the open page: rule, impact and the elements, one line each. */
+    @SuppressWarnings("unchecked")
+    private static List<String> axeViolations(String axe, String page) {
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+        js.executeScript(axe);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+        List<Map<String, Object>> found = (List<Map<String, Object>>) js.executeAsyncScript(
+                "var done = arguments[arguments.length - 1];"
+                        + "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                        + "  done(r.violations.filter(function (v) {"
+                        + "    return v.impact === 'serious' || v.impact === 'critical'; }).map(function (v) {"
+                        + "    return {id: v.id, impact: v.impact, help: v.help,"
+                        + "      targets: v.nodes.map(function (n) { return n.target.join(' '); }).join(', ')};"
+                        + "  }));"
+                        + "}, function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e),"
+                        + "  targets: ''}]); });");
+        return found.stream().map(v -> page + ": " + v.get("id") + " [" + v.get("impact") + "] " + v.get("help")
+                + " at " + v.get("targets")).toList();
     }
 
     @Test
@@ -270,7 +407,11 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         screenshot("reconciliation");
         clickAndLoad(By.linkText(Long.toString(run)));
         long discrepancy = reconciliation.listDiscrepancies(tenant, run, null).get(0).id();
+        assertThat(browser.findElements(By.xpath("//table[@id='run-figures-table']/preceding-sibling::div[1]"
+                + "[contains(@class,'chart')]//canvas"))).isNotEmpty();
         screenshot("reconciliation-run");
+        scrollTo("run-figures");
+        screenshot("reconciliation-run-chart");
         browser.findElement(By.id("reason-" + discrepancy)).sendKeys("the statement says paid");
         clickAndLoad(By.cssSelector("#discrepancy-" + discrepancy + " .repair-button"));
 

@@ -64,7 +64,8 @@ class ConsoleChannelAnswersTest extends ConsoleTestBase {
                 .contains("{&quot;trade_status&quot;:&quot;TRADE_SUCCESS&quot;,&quot;note&quot;:&quot;"
                         + "&lt;b&gt;已支付&lt;/b&gt;&quot;}")
                 .doesNotContain("<b>已支付</b>");
-        assertThat(page).contains("Latest answer from the channel, received " + at.plusSeconds(2))
+        assertThat(page).contains("Latest answer from the channel, received</span> <time class=\"instant\" datetime=\""
+                        + at.plusSeconds(2) + "\"")
                 .contains("{&quot;refund_status&quot;:&quot;REFUND_PROCESSING&quot;}")
                 .contains(refund.id().value());
         assertThat(page).as("a callback's raw bytes").doesNotContain("callback-bytes-never-shown");

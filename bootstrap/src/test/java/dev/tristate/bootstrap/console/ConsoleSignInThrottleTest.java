@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.adapter.in.admin.LoginThrottle;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ConsoleRole;
 import java.net.http.HttpResponse;
@@ -103,6 +104,34 @@ class ConsoleSignInThrottleTest extends ConsoleTestBase {
         // A name that could be a user's is counted: the check above would see growth.
         browser.logIn(unique("nobody"), "wrong");
         assertThat(throttle.tracked()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void signInsAndLockoutsReadInTheAuditLogInBothLanguages() throws Exception {
+        String operator = user(ConsoleRole.OPERATOR);
+        String tried = unique("ghost");
+        Browser guesser = new Browser().from("203.0.113.55");
+        for (int i = 0; i < 3; i++) {
+            guesser.logIn(tried, "guess-" + i);
+        }
+        Browser browser = new Browser().from("203.0.113.56");
+        browser.logIn(operator, PASSWORD);
+
+        assertThat(audit.forSubject(RecordSignInLockoutUseCase.AUDIT_SUBJECT, operator)).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.action()).isEqualTo(RecordSignInUseCase.SIGN_IN_ACTION);
+                    assertThat(e.operator()).isEqualTo(operator);
+                    assertThat(e.detail()).isEqualTo("from 203.0.113.56");
+                });
+        String signIn = browser.get("/admin/audit?subject=" + operator).body();
+        String lockout = browser.get("/admin/audit?subject=" + tried).body();
+        String chinese = browser.get("/admin/audit?subject=" + operator + "&lang=zh-CN").body()
+                + browser.get("/admin/audit?subject=" + tried + "&lang=zh-CN").body();
+        browser.get("/admin?lang=en");
+        assertThat(signIn).contains(">Sign in<").contains(">signed in<").doesNotContain("??");
+        assertThat(lockout).contains(">Sign-in lockout<").contains(">locked for a while<").doesNotContain("??");
+        assertThat(chinese).contains(">登录<").contains(">已登录<").contains(">登录锁定<").contains(">暂时锁定<")
+                .doesNotContain("??");
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.tristate.adapter.out.persistence.audit.MyBatisAuditTrail;
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.adapter.out.persistence.callback.MyBatisNotificationLog;
 import dev.tristate.adapter.out.persistence.callback.NotificationMapper;
+import dev.tristate.adapter.out.persistence.console.ConsoleChartsMapper;
+import dev.tristate.adapter.out.persistence.console.MyBatisConsoleCharts;
 import dev.tristate.adapter.out.persistence.console.MyBatisPaymentSearch;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxQuarantine;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxStore;
@@ -17,6 +19,7 @@ import dev.tristate.adapter.out.persistence.resolution.ResolutionCaseMapper;
 import dev.tristate.adapter.out.persistence.resolution.ReviewCaseMapper;
 import dev.tristate.adapter.out.persistence.resolution.UnknownOutcomeMapper;
 import dev.tristate.application.callback.port.out.NotificationLog;
+import dev.tristate.application.console.port.out.ConsoleCharts;
 import dev.tristate.application.console.port.out.PaymentSearch;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxStore;
@@ -56,6 +59,11 @@ public class NotificationPersistenceConfiguration {
     @Bean
     PaymentSearch paymentSearch(PaymentMapper mapper) {
         return new MyBatisPaymentSearch(mapper);
+    }
+
+    @Bean
+    ConsoleCharts consoleCharts(ConsoleChartsMapper mapper) {
+        return new MyBatisConsoleCharts(mapper);
     }
 
     @Bean

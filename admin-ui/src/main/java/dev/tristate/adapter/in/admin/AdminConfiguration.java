@@ -1,8 +1,12 @@
 package dev.tristate.adapter.in.admin;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import org.springframework.context.MessageSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
@@ -11,6 +15,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.context.support.ResourceBundleMessageSource;
 import org.springframework.web.servlet.LocaleResolver;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import org.springframework.web.servlet.i18n.CookieLocaleResolver;
 import org.springframework.web.servlet.i18n.LocaleChangeInterceptor;
@@ -57,6 +62,31 @@ public class AdminConfiguration implements WebMvcConfigurer {
             }
         }
         return Locale.ENGLISH;
+    }
+
+    /**
+     * uPlot, the charting library, from its webjar under {@code /admin/assets/uplot/} (so the console's security and
+     * its CSP, {@code 'self'} only, cover it; no CDN). The webjar's own version is read from its Maven metadata, so
+     * that the version is written once, in the pom.
+     */
+    @Override
+    public void addResourceHandlers(ResourceHandlerRegistry registry) {
+        registry.addResourceHandler("/admin/assets/uplot/**").addResourceLocations(
+                "classpath:/META-INF/resources/webjars/uplot/" + webjarVersion("uplot") + "/dist/");
+    }
+
+    static String webjarVersion(String artifact) {
+        String path = "/META-INF/maven/org.webjars.npm/" + artifact + "/pom.properties";
+        try (InputStream in = AdminConfiguration.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("the webjar " + artifact + " is not on the class path (" + path + ")");
+            }
+            Properties pom = new Properties();
+            pom.load(in);
+            return pom.getProperty("version");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.console.port.in.FindConsoleUserQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.domain.console.ConsoleUser;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
@@ -86,7 +87,8 @@ public class AdminSecurityConfiguration {
     @Bean
     @Order(1)
     SecurityFilterChain adminConsole(HttpSecurity http, LoginThrottle throttle, FindConsoleUserQuery users,
-                                     RecordSignInLockoutUseCase lockouts) throws Exception {
+                                     RecordSignInLockoutUseCase lockouts, RecordSignInUseCase signIns)
+            throws Exception {
         // Redirects stay relative, so that none ever names the host a request claimed to be for (its Host header).
         LoginUrlAuthenticationEntryPoint toLogin = new LoginUrlAuthenticationEntryPoint("/admin/login");
         toLogin.setFavorRelativeUris(true);
@@ -112,6 +114,7 @@ public class AdminSecurityConfiguration {
                         .loginProcessingUrl("/admin/login")
                         .successHandler((request, response, authentication) -> {
                             throttle.succeeded(authentication.getName(), request.getRemoteAddr());
+                            signIns.recordSignIn(authentication.getName(), request.getRemoteAddr());
                             users.findConsoleUser(authentication.getName()).ifPresent(user -> request.getSession()
                                     .setAttribute(StillEnabledFilter.PASSWORD_MARK, passwordMark(user)));
                             response.sendRedirect(request.getContextPath() + "/admin");

@@ -1,6 +1,7 @@
 package dev.tristate.adapter.in.admin;
 
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.console.port.in.DashboardChartsQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
@@ -23,6 +24,7 @@ class DashboardController {
     private final ObjectProvider<WorkQuarantineQuery> work;
     private final RecentSignInLockoutsQuery lockouts;
     private final ObjectProvider<UnusableCredentialsQuery> unusableCredentials;
+    private final DashboardChartsQuery charts;
 
     /** The dashboard's sign-in lockouts: of the last day, the newest few (the audit log has them all). */
     static final Duration RECENT_LOCKOUTS = Duration.ofHours(24);
@@ -30,12 +32,13 @@ class DashboardController {
 
     DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation,
                         ObjectProvider<WorkQuarantineQuery> work, RecentSignInLockoutsQuery lockouts,
-                        ObjectProvider<UnusableCredentialsQuery> unusableCredentials) {
+                        ObjectProvider<UnusableCredentialsQuery> unusableCredentials, DashboardChartsQuery charts) {
         this.dashboard = dashboard;
         this.reconciliation = reconciliation;
         this.work = work;
         this.lockouts = lockouts;
         this.unusableCredentials = unusableCredentials;
+        this.charts = charts;
     }
 
     /** {@code locked}: the seconds to wait, as {@link SignInGate} says them; anything else reads as a short while. */
@@ -49,6 +52,7 @@ class DashboardController {
     @GetMapping({"/admin", "/admin/"})
     String dashboard(Model model) {
         model.addAttribute("dashboard", dashboard.dashboard());
+        model.addAttribute("charts", charts.dashboardCharts());
         model.addAttribute("signInLockouts", lockouts.recentLockouts(RECENT_LOCKOUTS, LOCKOUTS_SHOWN));
         ReconciliationQuery runs = reconciliation.getIfAvailable();
         model.addAttribute("lastRun", runs == null ? null : runs.lastRunSummary(null).orElse(null));

@@ -4,15 +4,18 @@ import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
+import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
 import dev.tristate.application.resolution.port.in.UnknownCaseView;
 import dev.tristate.application.resolution.port.in.UnknownCasesQuery;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PaymentCriteria;
+import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import jakarta.servlet.http.HttpServletResponse;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -37,16 +40,18 @@ class PaymentsController {
     private final ObjectProvider<AskChannelAsOperatorUseCase> askChannel;
     private final ObjectProvider<UnknownCasesQuery> unknownCases;
     private final OpenRefundsQuery openRefunds;
+    private final ReviewCasesQuery reviewCases;
 
     PaymentsController(SearchPaymentsQuery search, PaymentTimelineQuery timeline,
                        ObjectProvider<AskChannelAsOperatorUseCase> askChannel,
                        ObjectProvider<UnknownCasesQuery> unknownCases,
-                       OpenRefundsQuery openRefunds) {
+                       OpenRefundsQuery openRefunds, ReviewCasesQuery reviewCases) {
         this.search = search;
         this.timeline = timeline;
         this.askChannel = askChannel;
         this.unknownCases = unknownCases;
         this.openRefunds = openRefunds;
+        this.reviewCases = reviewCases;
     }
 
     /** How many open refunds the unresolved page lists (oldest first); the dashboard counts them all. */
@@ -58,14 +63,48 @@ class PaymentsController {
                     @RequestParam(required = false) String channelTxnId,
                     @RequestParam(required = false) PaymentStatus status,
                     @RequestParam(required = false) LocalDate from, @RequestParam(required = false) LocalDate to,
-                    @RequestParam(defaultValue = "0") int page, Model model) {
+                    @RequestParam(defaultValue = "0") int page, Model model, RedirectAttributes redirect) {
         TenantId tenantId = ConsoleInput.optionalTenant(tenant);
         PaymentCriteria criteria = ConsoleInput.read(() -> new PaymentCriteria(tenantId, paymentId, merchantOrderId,
                 channelTxnId, status == null ? List.of() : List.of(status), startOf(from),
                 to == null ? null : startOf(to.plusDays(1)), false));
-        model.addAttribute("payments", search.searchPayments(criteria, ConsoleModel.page(page)));
+        Page<Payment> found = search.searchPayments(criteria, ConsoleModel.page(page));
+        // An id alone names one payment: a person who has only the id need not know its tenant to open it.
+        if (byIdAlone(criteria) && found.items().size() == 1) {
+            return toPaymentPage(found.items().get(0), redirect);
+        }
+        model.addAttribute("payments", found);
         model.addAttribute("statuses", PaymentStatus.values());
         return "admin/payments";
+    }
+
+    /** A payment's address without its tenant (an id passed on in a chat or a ticket): its page, in any tenant. */
+    @GetMapping("/admin/payments/{paymentId}")
+    String paymentById(@PathVariable String paymentId, RedirectAttributes redirect, Model model,
+                       HttpServletResponse response) {
+        PaymentCriteria criteria = new PaymentCriteria(null, paymentId, null, null, List.of(), null, null, false);
+        Page<Payment> found = search.searchPayments(criteria, ConsoleModel.page(0));
+        if (found.items().size() == 1) {
+            return toPaymentPage(found.items().get(0), redirect);
+        }
+        if (found.items().isEmpty()) {
+            response.setStatus(HttpServletResponse.SC_NOT_FOUND);
+        }
+        model.addAttribute("payments", found);
+        model.addAttribute("statuses", PaymentStatus.values());
+        return "admin/payments";
+    }
+
+    private static boolean byIdAlone(PaymentCriteria c) {
+        return c.paymentId() != null && c.tenantId() == null && c.merchantOrderId() == null
+                && c.channelTxnId() == null && c.statuses().isEmpty() && c.createdFrom() == null
+                && c.createdTo() == null;
+    }
+
+    private static String toPaymentPage(Payment payment, RedirectAttributes redirect) {
+        redirect.addAttribute("tenant", payment.tenantId().value());
+        redirect.addAttribute("paymentId", payment.id().value());
+        return "redirect:/admin/payments/{tenant}/{paymentId}";
     }
 
     /**
@@ -84,6 +123,7 @@ class PaymentsController {
         model.addAttribute("payments", payments);
         model.addAttribute("askChannelAvailable", askChannel.getIfAvailable() != null);
         model.addAttribute("cases", casesOf(payments));
+        model.addAttribute("reviewCases", reviewCasesOf(payments));
         return "admin/unresolved";
     }
 
@@ -126,6 +166,15 @@ class PaymentsController {
             }
         }
         return cases;
+    }
+
+    /** The open review cases of each payment on the page (by payment id): one indexed read per payment. */
+    private Map<String, List<ReviewCase>> reviewCasesOf(Page<Payment> payments) {
+        Map<String, List<ReviewCase>> open = new HashMap<>();
+        for (Payment p : payments.items()) {
+            open.put(p.id().value(), reviewCases.openReviewCases(p.tenantId(), p.id()));
+        }
+        return open;
     }
 
     private static Instant startOf(LocalDate day) {

@@ -11,6 +11,7 @@ import dev.tristate.application.reconciliation.port.in.StatementRejected;
 import dev.tristate.application.reconciliation.port.in.StatementUnavailable;
 import dev.tristate.application.shared.port.in.ActionResult;
 import dev.tristate.application.shared.port.in.NotFoundInConsole;
+import dev.tristate.application.tenant.port.in.TenantsQuery;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.Reason;
@@ -39,12 +40,14 @@ class ReconciliationController {
     private final ReconciliationQuery reconciliation;
     private final StartReconciliationAsOperatorUseCase runs;
     private final RepairDiscrepancyAsOperatorUseCase repairs;
+    private final TenantsQuery tenants;
 
     ReconciliationController(ReconciliationQuery reconciliation, StartReconciliationAsOperatorUseCase runs,
-                             RepairDiscrepancyAsOperatorUseCase repairs) {
+                             RepairDiscrepancyAsOperatorUseCase repairs, TenantsQuery tenants) {
         this.reconciliation = reconciliation;
         this.runs = runs;
         this.repairs = repairs;
+        this.tenants = tenants;
     }
 
     @GetMapping("/admin/reconciliation")
@@ -58,6 +61,8 @@ class ReconciliationController {
         List<ReconciliationRunView> items = upToHere.stream().skip(request.offset()).limit(request.size()).toList();
         model.addAttribute("runs", new Page<>(items, request, upToHere.size()));
         model.addAttribute("tenant", tenant);
+        // Pick lists rather than typed ids: a tenant id mistyped would start nothing or find no runs.
+        model.addAttribute("tenants", tenants.tenants().stream().map(t -> t.id().value()).sorted().toList());
         if (!model.containsAttribute("day")) {
             // Statements are per UTC day; yesterday is the newest complete one.
             model.addAttribute("day", LocalDate.now(ZoneOffset.UTC).minusDays(1));

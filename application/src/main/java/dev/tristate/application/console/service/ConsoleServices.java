@@ -3,6 +3,7 @@ package dev.tristate.application.console.service;
 import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.console.port.in.AuditLogQuery;
 import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
+import dev.tristate.application.console.port.in.DashboardChartsQuery;
 import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.console.port.in.EnsureFirstOperatorUseCase;
 import dev.tristate.application.console.port.in.FindConsoleUserQuery;
@@ -11,7 +12,9 @@ import dev.tristate.application.console.port.in.PaymentStatisticsQuery;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
+import dev.tristate.application.console.port.out.ConsoleCharts;
 import dev.tristate.application.console.port.out.ConsoleUserRepository;
 import dev.tristate.application.console.port.out.DatabaseSettings;
 import dev.tristate.application.console.port.out.PasswordHasher;
@@ -57,22 +60,27 @@ public final class ConsoleServices {
         }
     }
 
-    /** Sign-in lockouts: recorded in the audit log, read back for the dashboard. */
+    /** Sign-ins and their lockouts: recorded in the audit log; the lockouts read back for the dashboard. */
     public record SignInLockouts(RecordSignInLockoutUseCase recordSignInLockout,
-                                 RecentSignInLockoutsQuery recentSignInLockouts) {
+                                 RecentSignInLockoutsQuery recentSignInLockouts, RecordSignInUseCase recordSignIn) {
         public SignInLockouts {
             Objects.requireNonNull(recordSignInLockout, "recordSignInLockout");
             Objects.requireNonNull(recentSignInLockouts, "recentSignInLockouts");
+            Objects.requireNonNull(recordSignIn, "recordSignIn");
         }
     }
 
     public static SignInLockouts signInLockouts(AuditTrail audit, Transactions transactions, Clock clock) {
         SignInLockoutService service = new SignInLockoutService(audit, transactions, clock);
-        return new SignInLockouts(service::recordLockout, service::recentLockouts);
+        return new SignInLockouts(service::recordLockout, service::recentLockouts, service::recordSignIn);
     }
 
     public static AuditLogQuery auditLog(AuditTrail audit) {
         return new AuditLogService(audit);
+    }
+
+    public static DashboardChartsQuery dashboardCharts(ConsoleCharts charts, Clock clock) {
+        return new DashboardChartsService(charts, clock);
     }
 
     public static ConsoleDashboardQuery consoleDashboard(PaymentRepository payments, OutboxRelayStore outbox,

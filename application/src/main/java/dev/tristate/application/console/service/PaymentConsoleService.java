@@ -24,6 +24,7 @@ import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.PaymentCriteria;
 import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.consumer.ConsumerDelivery;
+import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
@@ -107,7 +108,7 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
         }
         for (OutboxEventView e : outbox.forAggregate(tenantId, paymentId.value())) {
             entries.add(new TimelineEntry(e.createdAt(), Kind.OUTBOX_EVENT, e.eventType(), e.status().name(),
-                    "attempts " + e.attempts() + (e.lastError() == null ? "" : "; " + e.lastError()),
+                    outboxAttempts(e) + (e.lastError() == null ? "" : "; " + e.lastError()),
                     "/admin/quarantine/" + e.eventId()));
             for (AuditEntry a : audit.forSubject(ReplayQuarantinedMessageUseCase.AUDIT_SUBJECT,
                     e.eventId().toString())) {
@@ -117,7 +118,8 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
         }
         for (Task t : tasks.forPayment(tenantId, paymentId)) {
             entries.add(new TimelineEntry(t.createdAt(), Kind.TASK, t.type() + " " + t.key(), t.status().name(),
-                    "attempts " + t.attempts() + (t.lastError() == null ? "" : "; " + t.lastError()),
+                    (t.attempts() == 0 ? "not run yet" : "runs " + t.attempts())
+                            + (t.lastError() == null ? "" : "; " + t.lastError()),
                     "/admin/quarantine/task?key=" + t.key()));
         }
         for (Refund r : refunds.findByPayment(tenantId, paymentId)) {
@@ -129,6 +131,17 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
         }
         entries.sort(Comparator.comparing(TimelineEntry::at));
         return new PaymentTimeline(payment, entries);
+    }
+
+    /**
+     * An outbox event counts its failed sends only: a SENT event with none went out at the first try ("attempts 0"
+     * beside SENT read as a contradiction).
+     */
+    private static String outboxAttempts(OutboxEventView e) {
+        if (e.attempts() > 0) {
+            return "failed sends " + e.attempts();
+        }
+        return e.status() == OutboxStatus.SENT ? "sent at the first try" : "no failed send";
     }
 
     /** What each consumer made of one event: applied (its inbox row), or retried, quarantined, discarded. */

@@ -2,6 +2,7 @@ package dev.tristate.application.console.service;
 
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.console.port.in.RecordSignInLockoutUseCase;
+import dev.tristate.application.console.port.in.RecordSignInUseCase;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.console.ActionKey;
@@ -13,7 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-class SignInLockoutService implements RecordSignInLockoutUseCase, RecentSignInLockoutsQuery {
+class SignInLockoutService implements RecordSignInLockoutUseCase, RecentSignInLockoutsQuery, RecordSignInUseCase {
 
     private final AuditTrail audit;
     private final Transactions transactions;
@@ -32,6 +33,14 @@ class SignInLockoutService implements RecordSignInLockoutUseCase, RecentSignInLo
                 AUDIT_ACTION, AUDIT_SUBJECT, lockout.username(), null, "LOCKED", lockout.failures()
                 + " failed sign-ins from " + lockout.clientAddress() + "; next try after "
                 + now.plus(lockout.delay()), now);
+        transactions.inTransaction((Runnable) () -> audit.record(entry));
+    }
+
+    @Override
+    public void recordSignIn(String username, String clientAddress) {
+        AuditEntry entry = new AuditEntry(new ActionKey("sign-in-" + UUID.randomUUID()), username,
+                RecordSignInUseCase.SIGN_IN_ACTION, AUDIT_SUBJECT, username, null, "SIGNED_IN",
+                "from " + clientAddress, clock.instant());
         transactions.inTransaction((Runnable) () -> audit.record(entry));
     }
 

@@ -86,6 +86,10 @@ class PaymentConsoleServiceTest {
 
         assertThat(entries).extracting(TimelineEntry::kind).containsExactly(Kind.CREATED, Kind.NOTIFICATION,
                 Kind.QUERY, Kind.OUTBOX_EVENT, Kind.CONSUMER, Kind.CONSUMER, Kind.TASK);
+        assertThat(entries.get(3)).satisfies(e -> {
+            assertThat(e.outcome()).isEqualTo("SENT");
+            assertThat(e.detail()).isEqualTo("failed sends 1");
+        });
         assertThat(entries.get(4)).satisfies(e -> {
             assertThat(e.title()).isEqualTo("webhooks PaymentSucceeded");
             assertThat(e.outcome()).isEqualTo("QUARANTINED");
@@ -101,10 +105,25 @@ class PaymentConsoleServiceTest {
             assertThat(e.title()).isEqualTo("ENTITLEMENT_GRANTED entitlement-granted:" + DEFAULT_PAYMENT_ID.value()
                     + ":sku-monthly");
             assertThat(e.outcome()).isEqualTo("PENDING");
-            assertThat(e.detail()).isEqualTo("attempts 0");
+            assertThat(e.detail()).isEqualTo("not run yet");
             assertThat(e.link()).isEqualTo("/admin/quarantine/task?key=entitlement-granted:"
                     + DEFAULT_PAYMENT_ID.value() + ":sku-monthly");
         });
+    }
+
+    @Test
+    void anEventSentAtTheFirstTrySaysSoRatherThanAttemptsZero() {
+        payments.insert(aPendingPayment().build());
+        outbox.add(new OutboxEventView(EVENT, DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID.value(), "PaymentSucceeded",
+                OutboxStatus.SENT, 0, "{}", null, at(21), null, null, at(22)));
+        outbox.add(new OutboxEventView(OTHER_EVENT, DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID.value(), "PaymentRefunded",
+                OutboxStatus.PENDING, 0, "{}", null, at(23), null, null, null));
+
+        List<TimelineEntry> events = service.timeline(DEFAULT_TENANT_ID, DEFAULT_PAYMENT_ID).entries().stream()
+                .filter(e -> e.kind() == Kind.OUTBOX_EVENT).toList();
+
+        assertThat(events).extracting(TimelineEntry::detail).containsExactly("sent at the first try",
+                "no failed send");
     }
 
     @Test
