@@ -191,21 +191,7 @@ public final class ConsumerBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        System.setProperty("slf4j.internal.verbosity", "ERROR");
-        if (Arrays.asList(args).contains("--help")) {
-            System.out.print(USAGE);
-            return;
-        }
-        ConsumerBenchmark benchmark;
-        try {
-            Settings.Split split = Settings.split(args, DEFAULTS, "tristate_consumer_bench");
-            benchmark = new ConsumerBenchmark(split.common(), split.own());
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage() + "\n\n" + USAGE);
-            System.exit(2);
-            return;
-        }
-        System.exit(benchmark.run() ? 0 : 1);
+        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_consumer_bench", (common, own) -> new ConsumerBenchmark(common, own)::run);
     }
 
 

@@ -141,21 +141,7 @@ public final class RelayBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        System.setProperty("slf4j.internal.verbosity", "ERROR");
-        if (Arrays.asList(args).contains("--help")) {
-            System.out.print(USAGE);
-            return;
-        }
-        RelayBenchmark benchmark;
-        try {
-            Settings.Split split = Settings.split(args, DEFAULTS, "tristate_relay_bench");
-            benchmark = new RelayBenchmark(split.common(), split.own());
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage() + "\n\n" + USAGE);
-            System.exit(2);
-            return;
-        }
-        System.exit(benchmark.run() ? 0 : 1);
+        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_relay_bench", (common, own) -> new RelayBenchmark(common, own)::run);
     }
 
 

@@ -17,7 +17,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,21 +83,7 @@ public final class StartupBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        System.setProperty("slf4j.internal.verbosity", "ERROR");
-        if (Arrays.asList(args).contains("--help")) {
-            System.out.print(USAGE);
-            return;
-        }
-        StartupBenchmark benchmark;
-        try {
-            Settings.Split split = Settings.split(args, DEFAULTS, "tristate_startup_bench");
-            benchmark = new StartupBenchmark(split.common(), split.own());
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage() + "\n\n" + USAGE);
-            System.exit(2);
-            return;
-        }
-        System.exit(benchmark.run() ? 0 : 1);
+        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_startup_bench", (common, own) -> new StartupBenchmark(common, own)::run);
     }
 
     private boolean run() throws Exception {

@@ -61,12 +61,7 @@ class PayToEntitlementEndToEndTest {
 
         @Test
         void onTheProdProfile() throws Exception {
-            String suffix = UUID.randomUUID().toString().substring(0, 12);
-            String merchant = "m-e2e-" + suffix;
-            String secret = "e2e-sandbox-secret-" + suffix;
-            var provisioned = provisioning.provision(new ProvisionTenantCommand(new TenantId("t-e2e-" + suffix),
-                    "E2E " + suffix, new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
-            new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value(), merchant, secret).run();
+            runForANewTenant(provisioning, port, "e2e");
         }
     }
 
@@ -92,12 +87,18 @@ class PayToEntitlementEndToEndTest {
 
         @Test
         void eachEventIsPublishedAfterItsCommitWithoutWaitingForThePoll() throws Exception {
-            String suffix = UUID.randomUUID().toString().substring(0, 12);
-            String merchant = "m-wake-" + suffix;
-            String secret = "e2e-sandbox-secret-" + suffix;
-            var provisioned = provisioning.provision(new ProvisionTenantCommand(new TenantId("t-wake-" + suffix),
-                    "Wake " + suffix, new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
-            new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value(), merchant, secret).run();
+            runForANewTenant(provisioning, port, "wake");
         }
+    }
+
+    /** The scenario for a tenant provisioned for it, with its own sandbox merchant id and secret. */
+    private static void runForANewTenant(ProvisionTenantUseCase provisioning, int port, String label)
+            throws Exception {
+        String suffix = UUID.randomUUID().toString().substring(0, 12);
+        String merchant = "m-" + label + "-" + suffix;
+        String secret = "e2e-sandbox-secret-" + suffix;
+        var provisioned = provisioning.provision(new ProvisionTenantCommand(new TenantId("t-" + label + "-" + suffix),
+                label + " " + suffix, new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
+        new PayToEntitlementScenario(port, provisioned.apiKey().orElseThrow().value(), merchant, secret).run();
     }
 }
