@@ -98,13 +98,14 @@ public final class RelayBenchmark {
     private static final double JIT_QUIET = 0.05;
     private static final String EXCHANGE = "tristate.events";
     private static final String QUEUE = "tristate.entitlements";
-    private static final String EVENT_TYPE = "PaymentSucceeded";
+    private static final String EVENT_TYPE = OutboxRows.EVENT_TYPE;
     private static final String TENANT = "bench-relay";
     private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
     /** The undo history (transactions) the database may still have to purge when a measured drain starts. */
     private static final long PURGED = 20;
 
     private final Settings settings;
+    private final OutboxRows outbox;
     private final Database database;
     private final int backlog;
     private final int warmup;
@@ -124,6 +125,7 @@ public final class RelayBenchmark {
     private RelayBenchmark(Settings settings, Map<String, String> own) {
         this.settings = settings;
         this.database = new Database(settings);
+        this.outbox = new OutboxRows(database, TENANT);
         this.backlog = positive(own, "backlog");
         this.warmup = Integer.parseInt(own.get("warmup"));
         this.maxWarmup = Integer.parseInt(own.get("max-warmup"));
@@ -159,14 +161,14 @@ public final class RelayBenchmark {
         // The schema, the topology (declared by the application on connecting) and an empty outbox.
         try (ApplicationProcess app = start(workDir, "schema", masterKey, List.of("--tristate.relay.enabled=false",
                 "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"), null)) {
-            truncateOutbox();
+            outbox.truncate();
         }
         try (Broker broker = new Broker()) {
             broker.purge();
             // Raw publishing: warm-up, then measured.
-            broker.publishRaw(payloads("raw-warmup", warmup), batchSize, "raw warm-up");
+            broker.publishRaw(outbox.payloads("raw-warmup", warmup), batchSize, "raw warm-up");
             broker.purge();
-            Drain raw = broker.publishRaw(payloads("raw", backlog), batchSize, "raw publishing, confirms per batch"
+            Drain raw = broker.publishRaw(outbox.payloads("raw", backlog), batchSize, "raw publishing, confirms per batch"
                     + " (no database)");
             drains.add(raw);
             say(raw.line());
@@ -186,7 +188,7 @@ public final class RelayBenchmark {
             }
             // The broker's ceiling again, after the relays: on a shared machine the two raw figures show how much
             // the conditions moved during the run; the ratios use their mean.
-            Drain rawAgain = broker.publishRaw(payloads("raw-again", backlog), batchSize, "raw publishing again,"
+            Drain rawAgain = broker.publishRaw(outbox.payloads("raw-again", backlog), batchSize, "raw publishing again,"
                     + " after the relays");
             drains.add(rawAgain);
             say(rawAgain.line());
@@ -233,7 +235,7 @@ public final class RelayBenchmark {
             // Each drain starts on an empty outbox: a backlog of 100 000 events with its indexes is about the size of
             // MariaDB's default buffer pool (128 MB), and with the earlier phases' rows left in the table the drain
             // evicted and re-read pages. The purge of the warm-ups' rows is not this drain's work (its own purge is).
-            truncateOutbox();
+            outbox.truncate();
             awaitPurge();
             Instant due = preloadDue(phase, events);
             // From the moment the backlog fell due (the relays, polling every 20 ms when idle, start within that).
@@ -266,7 +268,7 @@ public final class RelayBenchmark {
         int done = 0;
         while (true) {
             String warm = "w" + phases.incrementAndGet();
-            truncateOutbox();
+            outbox.truncate();
             Instant due = preloadDue(warm, round);
             Load.Cpu.Sample before = cpu.sample();
             awaitSent(warm, round, apps, broker);
@@ -299,30 +301,6 @@ public final class RelayBenchmark {
 
     // ---------------------------------------------------------------- the outbox, with plain JDBC
 
-    private void truncateOutbox() throws SQLException {
-        try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
-            s.execute("TRUNCATE TABLE outbox_events");
-            // The relays' shared claim place pointed into the old rows (ids start again at 1).
-            s.execute("UPDATE outbox_claim_place SET due_at = NULL, after_id = NULL");
-        }
-    }
-
-    private List<String[]> payloads(String phase, int n) {
-        List<String[]> events = new ArrayList<>(n);
-        String now = Instant.now().toString();
-        for (int i = 0; i < n; i++) {
-            String eventId = UUID.randomUUID().toString();
-            String paymentId = "pay_" + UUID.randomUUID().toString().replace("-", "");
-            String payload = "{\"event_id\":\"" + eventId + "\",\"event_type\":\"" + EVENT_TYPE + "\",\"tenant_id\":\""
-                    + TENANT + "\",\"payment_id\":\"" + paymentId + "\",\"occurred_at\":\"" + now
-                    + "\",\"merchant_order_id\":\"o-" + phase + "-" + i + "\",\"amount_minor\":1999,"
-                    + "\"amount_currency\":\"CNY\",\"channel_txn_id\":\"T-" + eventId + "\",\"user_id\":\"u-42\","
-                    + "\"sku\":\"course:java-101\"}";
-            events.add(new String[] {eventId, paymentId, payload});
-        }
-        return events;
-    }
-
     /**
      * Preloads n PENDING events, all due at one moment after the preload has committed, waits for that moment and
      * returns it. Nothing has to change in the rows to make them due: making them due with one UPDATE of the whole
@@ -335,7 +313,7 @@ public final class RelayBenchmark {
         long started = System.nanoTime();
         Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
         LocalDateTime dueAt = LocalDateTime.now(ZoneOffset.UTC).plus(expected.multipliedBy(2)).plusSeconds(1);
-        insertPending(phase, n, LITERAL.format(dueAt));
+        outbox.insertPending(phase, n, LITERAL.format(dueAt));
         long took = System.nanoTime() - started;
         preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
         Instant due = dueAt.toInstant(ZoneOffset.UTC);
@@ -360,36 +338,6 @@ public final class RelayBenchmark {
         }
         if (length > PURGED) {
             say("    the database's purge still had " + length + " transactions to go after a minute");
-        }
-    }
-
-    private void insertPending(String phase, int n, String nextAttemptAt) throws SQLException {
-        List<String[]> events = payloads(phase, n);
-        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
-        int chunk = 500;
-        try (java.sql.Connection c = database.connect()) {
-            for (int from = 0; from < n; from += chunk) {
-                int to = Math.min(n, from + chunk);
-                StringBuilder sql = new StringBuilder("INSERT INTO outbox_events (event_id, event_key, tenant_id,"
-                        + " aggregate_type, aggregate_id, event_type, payload, status, attempts, next_attempt_at,"
-                        + " created_at) VALUES ");
-                for (int i = from; i < to; i++) {
-                    sql.append(i == from ? "" : ", ").append("(?, ?, '").append(TENANT).append("', 'payment', ?, '")
-                            .append(EVENT_TYPE).append("', ?, 'PENDING', 0, '").append(nextAttemptAt).append("', '")
-                            .append(now).append("')");
-                }
-                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                    int p = 1;
-                    for (int i = from; i < to; i++) {
-                        String[] e = events.get(i);
-                        ps.setString(p++, e[0]);
-                        ps.setString(p++, phase + ":" + i);
-                        ps.setString(p++, e[1]);
-                        ps.setString(p++, e[2]);
-                    }
-                    ps.executeUpdate();
-                }
-            }
         }
     }
 
@@ -461,9 +409,9 @@ public final class RelayBenchmark {
         List<Integer> sizes = claimSizes.stream().sorted().distinct().toList();
         say("claim time: the relay's claim transaction over a table of N SENT rows and " + (batchSize * 10)
                 + " due PENDING rows (" + claimSamples + " samples per size, taken in turns)");
-        truncateOutbox();
+        outbox.truncate();
         // Due a second ago: no relay runs now.
-        insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
+        outbox.insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
         // One copy of the outbox per size, each in a database of its own, and the samples taken in turns across them:
         // with one table grown from size to size, each size would be timed at another moment, and what the machine
         // did meanwhile (above all the database writing back the pages a million rows dirtied) would weigh on one

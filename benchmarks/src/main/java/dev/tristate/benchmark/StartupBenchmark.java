@@ -15,14 +15,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Start-up and crash recovery (docs/benchmarks.md): the application from its jar, started {@code --starts} times on the
@@ -58,7 +56,6 @@ public final class StartupBenchmark {
         DEFAULTS.put("lease", "10s");
     }
 
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
     private static final double PROD_TARGET_SECONDS = 5;
 
     private final Settings settings;
@@ -142,8 +139,9 @@ public final class StartupBenchmark {
      * once: how long until it serves, and until the backlog is all SENT.
      */
     private Recovery killDuringDrain(Path workDir) throws Exception {
-        truncateOutbox();
-        insertPending(backlog);
+        OutboxRows outbox = new OutboxRows(database, "bench-startup");
+        outbox.truncate();
+        outbox.insertPending("startup", backlog, OutboxRows.literal(LocalDateTime.now(ZoneOffset.UTC)));
         List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.relay.lease=" + lease,
                 "--tristate.relay.confirm-timeout=" + confirmTimeout(lease));
         ApplicationProcess first = ApplicationProcess.start(settings, masterKey, workDir.resolve("kill-1"), args);
@@ -193,47 +191,6 @@ public final class StartupBenchmark {
              ResultSet rs = ps.executeQuery()) {
             rs.next();
             return rs.getLong(1);
-        }
-    }
-
-    private void truncateOutbox() throws SQLException {
-        try (java.sql.Connection c = database.connect(); java.sql.Statement s = c.createStatement()) {
-            s.execute("TRUNCATE TABLE outbox_events");
-            s.execute("UPDATE outbox_claim_place SET due_at = NULL, after_id = NULL");
-        }
-    }
-
-    /** PENDING PaymentSucceeded events of about 300 bytes, due now, in multi-row INSERTs. */
-    private void insertPending(int n) throws SQLException {
-        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
-        int chunk = 500;
-        try (java.sql.Connection c = database.connect()) {
-            for (int from = 0; from < n; from += chunk) {
-                int to = Math.min(n, from + chunk);
-                StringBuilder sql = new StringBuilder("INSERT INTO outbox_events (event_id, event_key, tenant_id,"
-                        + " aggregate_type, aggregate_id, event_type, payload, status, attempts, next_attempt_at,"
-                        + " created_at) VALUES ");
-                for (int i = from; i < to; i++) {
-                    sql.append(i == from ? "" : ", ").append("(?, ?, 'bench-startup', 'payment', ?,"
-                            + " 'PaymentSucceeded', ?, 'PENDING', 0, '").append(now).append("', '").append(now)
-                            .append("')");
-                }
-                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                    int p = 1;
-                    for (int i = from; i < to; i++) {
-                        String eventId = UUID.randomUUID().toString();
-                        String paymentId = "pay_" + UUID.randomUUID().toString().replace("-", "").substring(0, 26);
-                        ps.setString(p++, eventId);
-                        ps.setString(p++, "startup:" + eventId);
-                        ps.setString(p++, paymentId);
-                        ps.setString(p++, "{\"event_id\":\"" + eventId + "\",\"event_type\":\"PaymentSucceeded\","
-                                + "\"tenant_id\":\"bench-startup\",\"payment_id\":\"" + paymentId + "\",\"occurred_at\":\""
-                                + now + "\",\"merchant_order_id\":\"o-" + i + "\",\"amount_minor\":1999,"
-                                + "\"amount_currency\":\"CNY\",\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}");
-                    }
-                    ps.executeUpdate();
-                }
-            }
         }
     }
 
