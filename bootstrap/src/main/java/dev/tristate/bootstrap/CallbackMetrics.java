@@ -11,7 +11,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -46,6 +48,12 @@ class CallbackMetrics {
 
         private final MeterRegistry meters;
         private final Set<String> channels;
+        /**
+         * The timers by channel and status, built once: on every callback a builder and a registry lookup would cost
+         * the hot path more than the recording. Bounded, since channels are the configured ones (or {@code other})
+         * and statuses are HTTP's.
+         */
+        private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
         CallbackTimer(MeterRegistry meters, Set<String> channels) {
             this.meters = meters;
@@ -61,16 +69,20 @@ class CallbackMetrics {
                 chain.doFilter(request, response);
                 status = response.getStatus();
             } finally {
-                sample.stop(Timer.builder("tristate.callbacks")
-                        .description("Channel callbacks, from arrival to answer, by channel and answer")
-                        .tag("channel", channel(request.getRequestURI()))
-                        .tag("status", Integer.toString(status))
-                        .tag("outcome", Outcome.forStatus(status).name())
-                        .publishPercentileHistogram()
-                        .minimumExpectedValue(Duration.ofMillis(1))
-                        .maximumExpectedValue(Duration.ofSeconds(30))
-                        .register(meters));
+                sample.stop(timer(channel(request.getRequestURI()), status));
             }
+        }
+
+        private Timer timer(String channel, int status) {
+            return timers.computeIfAbsent(channel + ' ' + status, key -> Timer.builder("tristate.callbacks")
+                    .description("Channel callbacks, from arrival to answer, by channel and answer")
+                    .tag("channel", channel)
+                    .tag("status", Integer.toString(status))
+                    .tag("outcome", Outcome.forStatus(status).name())
+                    .publishPercentileHistogram()
+                    .minimumExpectedValue(Duration.ofMillis(1))
+                    .maximumExpectedValue(Duration.ofSeconds(30))
+                    .register(meters));
         }
 
         private String channel(String uri) {
