@@ -69,12 +69,8 @@ public class OutboxRelayScheduler implements SmartLifecycle, RelayWakeUp {
         }
     }
 
-    /** At most this many purge batches per run, so one run never goes on for long. */
-    static final int MAX_PURGE_BATCHES_PER_RUN = 1_000;
-
     private final RelayOutboxUseCase relay;
-    private final PurgeSentEventsUseCase purge;
-    private final OutboxBacklogQuery backlogQuery;
+    private final OutboxHousekeeping housekeeping;
     private final Settings settings;
     private final RelayMetrics metrics;
 
@@ -86,10 +82,10 @@ public class OutboxRelayScheduler implements SmartLifecycle, RelayWakeUp {
     public OutboxRelayScheduler(RelayOutboxUseCase relay, PurgeSentEventsUseCase purge,
                                 OutboxBacklogQuery backlogQuery, Settings settings, Clock clock, MeterRegistry meters) {
         this.relay = relay;
-        this.purge = purge;
-        this.backlogQuery = backlogQuery;
         this.settings = settings;
         this.metrics = new RelayMetrics(clock, meters);
+        this.housekeeping = new OutboxHousekeeping(purge, backlogQuery, settings.purgeBatchPause(), metrics,
+                () -> running);
     }
 
     @Override
@@ -106,9 +102,9 @@ public class OutboxRelayScheduler implements SmartLifecycle, RelayWakeUp {
             loops.add(loop);
             loop.scheduleIn(Duration.ZERO);
         }
-        housekeepingThread.scheduleWithFixedDelay(this::refreshBacklog, 0, settings.metricsInterval().toMillis(),
-                TimeUnit.MILLISECONDS);
-        housekeepingThread.scheduleWithFixedDelay(this::purgeRun, settings.purgeInterval().toMillis(),
+        housekeepingThread.scheduleWithFixedDelay(housekeeping::refreshBacklog, 0,
+                settings.metricsInterval().toMillis(), TimeUnit.MILLISECONDS);
+        housekeepingThread.scheduleWithFixedDelay(housekeeping::purgeRun, settings.purgeInterval().toMillis(),
                 settings.purgeInterval().toMillis(), TimeUnit.MILLISECONDS);
         LOG.info("Outbox relay started ({} thread(s), interval {}, purge every {})", settings.threads(),
                 settings.interval(), settings.purgeInterval());
@@ -238,31 +234,6 @@ public class OutboxRelayScheduler implements SmartLifecycle, RelayWakeUp {
             millis *= 2;
         }
         return Duration.ofMillis(Math.min(millis, settings.maxPause().toMillis()));
-    }
-
-    void purgeRun() {
-        try {
-            for (int batch = 0; running && batch < MAX_PURGE_BATCHES_PER_RUN; batch++) {
-                int deleted = purge.purgeOnce();
-                metrics.purged(deleted);
-                if (deleted == 0) {
-                    return;
-                }
-                Thread.sleep(settings.purgeBatchPause().toMillis());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            LOG.warn("Purging sent outbox events failed; the next run tries again", e);
-        }
-    }
-
-    void refreshBacklog() {
-        try {
-            metrics.backlog(backlogQuery.backlog());
-        } catch (RuntimeException e) {
-            LOG.debug("Could not read the outbox backlog for the metrics", e);
-        }
     }
 
     /** The backlog as last read for the gauges. */
