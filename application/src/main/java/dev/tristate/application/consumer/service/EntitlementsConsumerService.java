@@ -5,12 +5,11 @@ import dev.tristate.application.consumer.port.in.RetryConsumerDeliveriesUseCase;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.EventPayloadReader.ConsumedEvent;
-import dev.tristate.application.consumer.port.out.EventPayloadReader.ReadResult;
-import dev.tristate.application.consumer.port.out.EventPayloadReader.Unreadable;
 import dev.tristate.application.consumer.port.out.EventPayloadReader;
 import dev.tristate.application.consumer.port.out.Inbox.InboxEntry;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.consumer.service.ConsumedMessageCheck.Readable;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.in.ChangedMeanwhile;
@@ -29,7 +28,6 @@ import dev.tristate.domain.payment.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -61,7 +59,7 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
     /** The inbox outcome of a success event whose payment was fully refunded before it arrived: nothing granted. */
     static final String NOT_GRANTED_REFUNDED = "NOT_GRANTED_PAYMENT_REFUNDED";
 
-    private final EventPayloadReader reader;
+    private final ConsumedMessageCheck check;
     private final Inbox inbox;
     private final EntitlementGrants grants;
     private final ConsumerDeliveryStore deliveries;
@@ -76,7 +74,7 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
                                 ConsumerDeliveryStore deliveries, TaskStore tasks, PaymentRepository payments,
                                 Transactions transactions, CrashPoints crashPoints, Clock clock,
                                 RandomGenerator random, ConsumerSettings settings) {
-        this.reader = reader;
+        this.check = new ConsumedMessageCheck(reader);
         this.payments = payments;
         this.inbox = inbox;
         this.grants = new EntitlementGrants(entitlements, tasks);
@@ -111,11 +109,11 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
         }
         List<Readable> readable = new ArrayList<>(messages.size());
         for (InboundMessage message : messages) {
-            Attempt checked = check(message);
-            if (!(checked instanceof Readable r)) {
+            ConsumedMessageCheck.Result checked = check.check(message);
+            if (checked.readable() == null) {
                 return messages.stream().map(this::consume).toList();
             }
-            readable.add(r);
+            readable.add(checked.readable());
         }
         // Payments are locked in one order by every batch, so that two consumers' batches do not deadlock on them.
         List<Readable> byPayment = readable.stream().sorted(Comparator.comparing((Readable r) ->
@@ -199,34 +197,13 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
         return next.status() == DeliveryStatus.QUARANTINED ? Outcome.QUARANTINED : Outcome.RETRY_SCHEDULED;
     }
 
-    /** Reads and checks a message without touching the database: a {@link Readable}, or why it can never apply. */
-    private Attempt check(InboundMessage message) {
-        byte[] body = message.body();
-        ReadResult read = reader.read(body);
-        if (read instanceof Unreadable unreadable) {
-            return Failed.permanent("unreadable payload: " + unreadable.reason());
-        }
-        ConsumedEvent event = (ConsumedEvent) read;
-        if (message.messageId() != null && !message.messageId().equals(event.eventId().toString())) {
-            return Failed.permanent("the message id " + message.messageId() + " is not the payload's event id "
-                    + event.eventId());
-        }
-        if (message.type() != null && !message.type().equals(event.eventType())) {
-            return Failed.permanent("the message type " + message.type() + " is not the payload's event type "
-                    + event.eventType());
-        }
-        if (Arrays.stream(EventType.values()).noneMatch(t -> t.name().equals(event.eventType()))) {
-            return Failed.permanent("unknown event type " + event.eventType());
-        }
-        return new Readable(event, ContentHash.of(body));
-    }
-
     /** Reads, checks and applies a message; never throws for anything the message or the database did. */
     private Attempt attempt(InboundMessage message) {
-        Attempt checked = check(message);
-        if (!(checked instanceof Readable readable)) {
-            return checked;
+        ConsumedMessageCheck.Result checked = check.check(message);
+        if (checked.readable() == null) {
+            return Failed.permanent(checked.reason());
         }
+        Readable readable = checked.readable();
         ConsumedEvent event = readable.event();
         ContentHash hash = readable.hash();
         Instant now = clock.instant();
@@ -305,9 +282,6 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
     private record Done(Outcome outcome, String detail) implements Attempt {
     }
 
-    /** A message that reads and passes every check that needs no database: it may be applied. */
-    private record Readable(ConsumedEvent event, ContentHash hash) implements Attempt {
-    }
 
     private record Failed(ConsumerFailure failure) implements Attempt {
         static Failed permanent(String reason) {
