@@ -1,5 +1,7 @@
 package dev.tristate.bootstrap;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.rabbit.connection.Connection;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
@@ -8,13 +10,17 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
- * On the prod profile the broker is checked at start-up, like the database: an application that cannot publish its
- * events should not report itself healthy and take traffic. (The outbox keeps events safe either way; this is about
- * failing where an operator looks first.)
+ * On the prod profile the broker is tried once at start-up and its absence said in one line, but the start goes on:
+ * taking a callback needs only the database, and the outbox keeps the events until the broker is back. The relay and
+ * the consumers connect on their own when it returns; the {@code rabbit} health component and the
+ * {@code rabbitmq_connections} gauge show it meanwhile (docs/operations.md). Only the database and missing settings
+ * stop a start.
  */
 @Component
 @Profile("prod")
 class BrokerReachabilityCheck implements SmartInitializingSingleton {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BrokerReachabilityCheck.class);
 
     private final ConnectionFactory connectionFactory;
 
@@ -29,9 +35,17 @@ class BrokerReachabilityCheck implements SmartInitializingSingleton {
                 throw new IllegalStateException("connection closed at once");
             }
         } catch (AmqpException | IllegalStateException e) {
-            throw new IllegalStateException("Refusing to start: the AMQP broker at " + connectionFactory.getHost()
-                    + ":" + connectionFactory.getPort() + " (spring.rabbitmq.*) cannot be reached: " + e.getMessage(),
-                    e);
+            LOG.warn("The AMQP broker at {}:{} (spring.rabbitmq.*) cannot be reached ({}): starting without it;"
+                    + " events wait in the outbox and are relayed once it is back", connectionFactory.getHost(),
+                    connectionFactory.getPort(), rootMessage(e));
         }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }

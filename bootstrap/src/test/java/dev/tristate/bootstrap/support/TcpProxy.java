@@ -19,6 +19,7 @@ public final class TcpProxy implements AutoCloseable {
     private final String targetHost;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private volatile boolean refusing;
 
     private TcpProxy(String targetHost, int targetPort) throws IOException {
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -41,6 +42,10 @@ public final class TcpProxy implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket client = server.accept();
+                if (refusing) {
+                    closeQuietly(client);
+                    continue;
+                }
                 Socket upstream = new Socket(targetHost, targetPort);
                 sockets.add(client);
                 sockets.add(upstream);
@@ -65,6 +70,22 @@ public final class TcpProxy implements AutoCloseable {
         }, "tcp-proxy-pipe");
         copier.setDaemon(true);
         copier.start();
+    }
+
+    /**
+     * Takes the service away but keeps the port: every open connection is cut and each new one is closed as soon as
+     * it is accepted, until {@link #serve()}. An application configured with this port sees the service down.
+     */
+    public TcpProxy refuse() {
+        refusing = true;
+        sockets.forEach(TcpProxy::closeQuietly);
+        sockets.clear();
+        return this;
+    }
+
+    /** Brings the service back on the same port. */
+    public void serve() {
+        refusing = false;
     }
 
     /** Takes the service away: no new connection is accepted and every open one is cut. */
