@@ -14,7 +14,7 @@ import java.util.UUID;
  * one) claims their events: a sibling of the integration database on MariaDB/MySQL (same server and credentials,
  * created here and dropped afterwards), a private H2 database otherwise.
  */
-final class RelayTestDatabase {
+public final class RelayTestDatabase {
 
     private final String url;
     private final String mariaDbName;
@@ -25,7 +25,7 @@ final class RelayTestDatabase {
     }
 
     /** In memory on H2; {@link #fileBacked} where several processes share it. */
-    static RelayTestDatabase create(String label) {
+    public static RelayTestDatabase create(String label) {
         if (IntegrationEnvironment.realDatabase()) {
             return createOnServer(label);
         }
@@ -55,7 +55,7 @@ final class RelayTestDatabase {
         return new RelayTestDatabase(server + name + params, name);
     }
 
-    String url() {
+    public String url() {
         return url;
     }
 
@@ -69,7 +69,7 @@ final class RelayTestDatabase {
         return dataSource;
     }
 
-    void drop() {
+    public void drop() {
         // An H2 database goes with the test JVM (in memory) or the test's temporary folder (file).
         if (mariaDbName != null) {
             execute(IntegrationEnvironment.jdbcUrl(), "DROP DATABASE IF EXISTS `" + mariaDbName + "`");

@@ -52,6 +52,8 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
 
     /** Verifies nothing (no merchant has it): spent on notifications for unknown merchants to match the work. */
     private static final String NO_SUCH_MERCHANT_SECRET = "no-merchant-has-this-secret";
+    /** Compared by identity: the first transaction found the notification already recorded and wrote nothing. */
+    private static final ChannelAnswer RE_SENT = new ChannelAnswer(200, "text/plain", "re-sent");
 
     private final Map<String, ChannelNotificationFormat> formats;
     private final ChannelCredentialStore credentials;
@@ -165,6 +167,10 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         AtomicReference<ChannelAnswer> given = new AtomicReference<>();
         Optional<NotRecorded> notRecorded = transaction.run(
                 () -> given.set(recordAndApply(format, raw, notification, tenant, received, answers)));
+        if (notRecorded.isEmpty() && given.get() == RE_SENT) {
+            notRecorded = transaction.run(
+                    () -> given.set(recordDuplicate(format, raw, notification, tenant, received, answers)));
+        }
         if (notRecorded.isEmpty()) {
             // Committed. A crash here (C2) loses only the answer: the channel re-sends, and the re-sent
             // notification is a duplicate by the unique key.
@@ -204,16 +210,10 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
             id = log.recordFirstArrival(records.entry(raw, received, tenant, n, SignatureResult.VALID,
                     NotificationOutcome.IN_PROGRESS, null, null, null));
         } catch (PersistenceFailure.AlreadyExists duplicate) {
-            // The channel re-sent it. The first arrival committed (or this insert would still be waiting on its
-            // lock), so its effect is durable: record this arrival and answer as the first one was answered.
-            Optional<NotificationLog.FirstArrival> first = log.findFirstArrival(format.channel(), tenant,
-                    n.notifyId());
-            ChannelAnswer answer = answers.to(first.map(NotificationLog.FirstArrival::outcome).orElse(null));
-            log.record(records.entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE,
-                    "notification already received", first.map(NotificationLog.FirstArrival::id).orElse(null),
-                    records.completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
-                            received)));
-            return answer;
+            // The channel re-sent it. Nothing was written; the duplicate is recorded in a transaction of its own,
+            // because the failed insert holds a shared lock on the gap before the dedup key until this one ends, and
+            // the duplicate's row (no dedup key) may belong in that gap: copies arriving together would deadlock.
+            return RE_SENT;
         }
         if (n.refund() != null) {
             RefundNoticeApplier.Outcome outcome = refundNotices.apply(tenant, n.outTradeNo(), n.refund());
@@ -247,6 +247,21 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         ChannelAnswer answer = answers.to(result.outcome());
         log.complete(id, records.completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
                 received));
+        return answer;
+    }
+
+    /**
+     * A re-sent notification's arrival. The first arrival committed (or its insert would still hold the dedup key's
+     * lock), so its effect is durable: this one is recorded as a duplicate and answered as the first was.
+     */
+    private ChannelAnswer recordDuplicate(ChannelNotificationFormat format, RawNotification raw, Parsed n,
+                                          TenantId tenant, Instant received, Answers answers) {
+        Optional<NotificationLog.FirstArrival> first = log.findFirstArrival(format.channel(), tenant, n.notifyId());
+        ChannelAnswer answer = answers.to(first.map(NotificationLog.FirstArrival::outcome).orElse(null));
+        log.record(records.entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE,
+                "notification already received", first.map(NotificationLog.FirstArrival::id).orElse(null),
+                records.completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
+                        received)));
         return answer;
     }
 
