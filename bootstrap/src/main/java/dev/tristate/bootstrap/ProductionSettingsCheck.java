@@ -20,16 +20,23 @@ public class ProductionSettingsCheck implements ApplicationContextInitializer<Co
             return;
         }
         List<String> missing = new ArrayList<>();
-        for (String key : List.of("spring.datasource.url", "spring.rabbitmq.host", "tristate.security.master-key")) {
-            String value = env.getProperty(key);
-            if (value == null || value.isBlank()) {
+        for (String key : List.of("spring.datasource.url", "tristate.security.master-key")) {
+            if (blank(env.getProperty(key))) {
                 missing.add(key);
             }
+        }
+        // A cluster is given as a list of nodes (spring.rabbitmq.addresses), which Spring Boot uses instead of host.
+        if (blank(env.getProperty("spring.rabbitmq.host")) && blank(env.getProperty("spring.rabbitmq.addresses"))) {
+            missing.add("spring.rabbitmq.host (or spring.rabbitmq.addresses)");
         }
         if (!missing.isEmpty()) {
             throw new IllegalStateException("The prod profile needs these settings, which are missing: "
                     + String.join(", ", missing) + ". Set them as properties or environment variables (e.g. "
                     + "SPRING_DATASOURCE_URL, SPRING_RABBITMQ_HOST, TRISTATE_SECURITY_MASTER_KEY); see README.md.");
         }
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
     }
 }
