@@ -29,13 +29,19 @@ public final class CallbackTestSupport {
     /** Provisions a fresh such tenant: ids "t-{prefix}-…" and "m-{prefix}-…", secret "{prefix}-secret-…". */
     public static SandboxTenant sandboxTenant(ProvisionTenantUseCase tenants, SandboxMerchants sandbox, String prefix,
                                               String name) {
+        SandboxTenant created = tenant(tenants, prefix, name);
+        sandbox.register(created.merchantId(), List.of(created.secret()));
+        return created;
+    }
+
+    /** As {@link #sandboxTenant}, for tests that only send notifications (the sandbox channel is not told). */
+    public static SandboxTenant tenant(ProvisionTenantUseCase tenants, String prefix, String name) {
         String suffix = UUID.randomUUID().toString().substring(0, 12);
         TenantId tenant = new TenantId("t-" + prefix + "-" + suffix);
         String merchantId = "m-" + prefix + "-" + suffix;
         String secret = prefix + "-secret-" + suffix;
         tenants.provision(new ProvisionTenantCommand(tenant, name, new MerchantId(merchantId), Optional.empty(),
                 Optional.of(secret)));
-        sandbox.register(merchantId, List.of(secret));
         return new SandboxTenant(tenant, merchantId, secret);
     }
 

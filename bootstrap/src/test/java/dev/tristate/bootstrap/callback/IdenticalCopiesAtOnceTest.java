@@ -3,18 +3,13 @@ package dev.tristate.bootstrap.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.bootstrap.relay.RelayTestDatabase;
-import dev.tristate.domain.tenant.MerchantId;
-import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -79,14 +74,12 @@ class IdenticalCopiesAtOnceTest {
         // Each repetition starts from an empty notification log, so its key is the smallest in the index.
         jdbc.update("DELETE FROM channel_notifications");
         int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-        String suffix = UUID.randomUUID().toString().substring(0, 12);
-        String merchant = "m-copies-" + suffix;
-        String secret = "copies-secret-" + suffix;
-        TenantId tenant = new TenantId("t-copies-" + suffix);
-        app.getBean(ProvisionTenantUseCase.class).provision(new ProvisionTenantCommand(tenant, "Copies shop",
-                new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
-        String payment = CallbackTestSupport.insertPendingPayment(dataSource, tenant.value());
-        String body = CallbackTestSupport.body("n-" + suffix, merchant, payment, "T-" + suffix, "SUCCESS", 1999);
+        CallbackTestSupport.SandboxTenant tenant = CallbackTestSupport.tenant(
+                app.getBean(ProvisionTenantUseCase.class), "copies", "Copies shop");
+        String secret = tenant.secret();
+        String payment = CallbackTestSupport.insertPendingPayment(dataSource, tenant.tenant().value());
+        String body = CallbackTestSupport.body("n-" + payment, tenant.merchantId(), payment, "T-" + payment,
+                "SUCCESS", 1999);
 
         ExecutorService senders = Executors.newFixedThreadPool(POOL);
         CountDownLatch go = new CountDownLatch(1);

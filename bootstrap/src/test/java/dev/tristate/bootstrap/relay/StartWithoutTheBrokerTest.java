@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.bootstrap.callback.CallbackTestSupport;
 import dev.tristate.bootstrap.support.TcpProxy;
-import dev.tristate.domain.tenant.MerchantId;
-import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
@@ -18,8 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -62,15 +57,11 @@ class StartWithoutTheBrokerTest {
             DataSource dataSource = app.getBean(DataSource.class);
             JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 
-            String suffix = UUID.randomUUID().toString().substring(0, 12);
-            String merchant = "m-nobroker-" + suffix;
-            String secret = "nobroker-secret-" + suffix;
-            TenantId tenant = new TenantId("t-nobroker-" + suffix);
-            app.getBean(ProvisionTenantUseCase.class).provision(new ProvisionTenantCommand(tenant, "No broker shop",
-                    new MerchantId(merchant), Optional.empty(), Optional.of(secret)));
-            String payment = CallbackTestSupport.insertPendingPayment(dataSource, tenant.value());
-            HttpResponse<String> answer = CallbackTestSupport.post(port, secret, CallbackTestSupport.body(
-                    "n-" + suffix, merchant, payment, "T-" + suffix, "SUCCESS", 1999));
+            CallbackTestSupport.SandboxTenant tenant = CallbackTestSupport.tenant(
+                    app.getBean(ProvisionTenantUseCase.class), "nobroker", "No broker shop");
+            String payment = CallbackTestSupport.insertPendingPayment(dataSource, tenant.tenant().value());
+            HttpResponse<String> answer = CallbackTestSupport.post(port, tenant.secret(), CallbackTestSupport.body(
+                    "n-" + payment, tenant.merchantId(), payment, "T-" + payment, "SUCCESS", 1999));
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
             String eventId = jdbc.queryForObject("SELECT event_id FROM outbox_events WHERE aggregate_id = ?",
                     String.class, payment);
