@@ -54,5 +54,7 @@ CREATE TABLE IF NOT EXISTS outbox_partition
 CREATE TRIGGER IF NOT EXISTS outbox_record_created BEFORE INSERT ON outbox_record FOR EACH ROW
     SET NEW.created_at = NOW(6);
 
+-- namastack's UPDATE writes every column back, created_at included (whole seconds): the insert's time is kept.
 CREATE TRIGGER IF NOT EXISTS outbox_record_completed BEFORE UPDATE ON outbox_record FOR EACH ROW
-    SET NEW.completed_at = IF(NEW.status = 'COMPLETED' AND OLD.status <> 'COMPLETED', NOW(6), NEW.completed_at);
+    SET NEW.created_at = OLD.created_at,
+        NEW.completed_at = IF(NEW.status = 'COMPLETED' AND OLD.status <> 'COMPLETED', NOW(6), NEW.completed_at);

@@ -12,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,8 @@ final class NamastackContender implements Contender {
     static final String QUEUE = "peer.entitlements";
     /** namastack's fixed number of partitions (PartitionHasher.TOTAL_PARTITIONS). */
     private static final int PARTITIONS = 256;
+    /** namastack's default rebalance interval (namastack.outbox.instance.rebalance-interval). */
+    private static final Duration REBALANCE = Duration.ofSeconds(10);
 
     private final Settings settings;
     private final String jdbcUrl;
@@ -118,6 +121,11 @@ final class NamastackContender implements Contender {
                 long total = owned.stream().mapToLong(Long::longValue).sum();
                 if (owned.size() == instances && total == PARTITIONS
                         && owned.stream().allMatch(k -> k >= PARTITIONS / instances)) {
+                    if (instances > 1) {
+                        // Each instance polls the partitions it cached at its last rebalance: until every instance
+                        // has rebalanced once more, two may poll (and publish) the same partition.
+                        Thread.sleep(REBALANCE.plusSeconds(1).toMillis());
+                    }
                     return;
                 }
             }
@@ -130,6 +138,7 @@ final class NamastackContender implements Contender {
     /** Schedules one record through the running peer's API and keeps what it wrote: its handler id, its type. */
     @Override
     public void prepare(Instance instance, Queues queues) throws Exception {
+        queues.purge(QUEUE);
         new SteadyWriting.Plan(System.currentTimeMillis(), 1, 1, 1, "pay_probe").writeTo(instance.workDir());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         SteadyWriting.Result result = null;
@@ -154,7 +163,9 @@ final class NamastackContender implements Contender {
             handlerId = rs.getString(1);
             recordType = rs.getString(2);
         }
-        queues.expectAndPurge(QUEUE, 1, "the peer's probe");
+        if (!queues.expectAndPurge(QUEUE, 1, "the peer's probe") || done() != 1) {
+            throw new IllegalStateException("the peer's probe record was published or completed more than once");
+        }
         truncate();
     }
 

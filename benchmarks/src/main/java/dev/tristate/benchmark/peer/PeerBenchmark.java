@@ -185,14 +185,12 @@ public final class PeerBenchmark {
         try {
             contender.prepare(running.get(0), queues);
             queues.purge(contender.queue());
-            if (warmup > 0) {
-                drain(contender, running, queues, "w" + dir.getFileName().toString().replace("round-", ""), warmup,
-                        label + ", warm-up drain");
-            }
+            boolean warmedUp = warmup == 0 || drain(contender, running, queues, "w"
+                    + dir.getFileName().toString().replace("round-", ""), warmup, label + ", warm-up drain").complete();
             Drain drain = drain(contender, running, queues, "m" + dir.getFileName().toString().replace("round-", ""),
                     backlog, label + ", drain");
             Steady steady = steady(contender, running, queues, n, label);
-            return new Measured(contender.name(), n, drain, steady);
+            return new Measured(contender.name(), n, warmedUp, drain, steady);
         } finally {
             running.forEach(Contender.Instance::close);
         }
@@ -377,9 +375,10 @@ public final class PeerBenchmark {
         }
     }
 
-    record Measured(String system, int instances, Drain drain, Steady steady) {
+    /** One system with n processes; complete when every event of every phase, the warm-up's too, arrived once. */
+    record Measured(String system, int instances, boolean warmedUp, Drain drain, Steady steady) {
         boolean complete() {
-            return drain.complete() && steady.complete();
+            return warmedUp && drain.complete() && steady.complete();
         }
     }
 
