@@ -16,7 +16,7 @@ public final class Report {
     }
 
     /** A share of 0..1 as a percentage, "n/a" when unknown. */
-    static String percent(double share) {
+    public static String percent(double share) {
         return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 

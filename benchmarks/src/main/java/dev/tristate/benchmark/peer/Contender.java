@@ -16,6 +16,8 @@ interface Contender {
     interface Instance extends AutoCloseable {
         Path workDir();
 
+        long pid();
+
         boolean isAlive();
 
         String tail(int lines);

@@ -305,6 +305,11 @@ final class NamastackContender implements Contender {
         }
 
         @Override
+        public long pid() {
+            return peer.pid();
+        }
+
+        @Override
         public boolean isAlive() {
             return peer.isAlive();
         }

@@ -4,7 +4,9 @@ import static dev.tristate.benchmark.Report.say;
 
 import dev.tristate.benchmark.Benchmarks;
 import dev.tristate.benchmark.Database;
+import dev.tristate.benchmark.Load;
 import dev.tristate.benchmark.OutboxRows;
+import dev.tristate.benchmark.Report;
 import dev.tristate.benchmark.Settings;
 import dev.tristate.benchmark.peer.steady.SteadyWriting;
 import java.nio.file.Files;
@@ -201,14 +203,18 @@ public final class PeerBenchmark {
         contender.truncate();
         awaitPurge();
         Instant due = preloadDue(contender, phase, events);
+        Load.Cpu cpu = cpuOf(running);
+        Load.Cpu.Sample before = cpu.sample();
         long done = awaitDone(contender, events, running, queues);
+        Load.Cpu.Usage usage = cpu.since(before, events);
         Instant last = contender.lastDone();
         long failed = contender.failed();
         boolean delivered = queues.expectAndPurge(contender.queue(), events, label);
         double seconds = Duration.between(due, last).toNanos() / 1e9;
-        Drain drain = new Drain(events, done, failed, seconds, delivered);
-        say(String.format(Locale.ROOT, "  %-50s %,7d events in %6.2f s: %8.1f events/s%s", label, events, seconds,
-                drain.perSecond(), drain.complete() ? "" : "  INCOMPLETE (" + done + " done, " + failed + " failed)"));
+        Drain drain = new Drain(events, done, failed, seconds, delivered, usage);
+        say(String.format(Locale.ROOT, "  %-50s %,7d events in %6.2f s: %8.1f events/s; %s%s", label, events, seconds,
+                drain.perSecond(), cpuLine(usage),
+                drain.complete() ? "" : "  INCOMPLETE (" + done + " done, " + failed + " failed)"));
         return drain;
     }
 
@@ -268,6 +274,8 @@ public final class PeerBenchmark {
         contender.truncate();
         awaitPurge();
         long startAt = System.currentTimeMillis() + 2000;
+        Load.Cpu cpu = cpuOf(running);
+        Load.Cpu.Sample before = cpu.sample();
         double each = rate / n;
         long count = Math.round(each * steadySeconds);
         for (int k = 0; k < n; k++) {
@@ -286,6 +294,7 @@ public final class PeerBenchmark {
             firstFailure = firstFailure != null ? firstFailure : result.firstFailure();
         }
         long done = awaitDone(contender, written, running, queues);
+        Load.Cpu.Usage usage = cpu.since(before, (int) Math.max(1, written));
         String from = OutboxRows.literal(LocalDateTime.ofInstant(Instant.ofEpochMilli(startAt)
                 .plusSeconds(steadyWarmupSeconds), ZoneOffset.UTC));
         long[] micros = contender.latenciesMicros(from);
@@ -293,13 +302,13 @@ public final class PeerBenchmark {
         boolean delivered = queues.expectAndPurge(contender.queue(), written, label + ", steady");
         Steady steady = new Steady(count * n, written, writeFailures, done, maxLateMs, micros.length,
                 percentileMs(micros, 50), percentileMs(micros, 99), micros.length == 0 ? Double.NaN
-                : micros[micros.length - 1] / 1e3, delivered);
+                : micros[micros.length - 1] / 1e3, delivered, usage);
         say(String.format(Locale.ROOT, "  %-50s %,7d events at %.0f/s: commit->confirm p50 %.1f ms, p99 %.1f ms,"
-                        + " max %.1f ms (of %,d after the first %d s); writers at most %.0f ms late%s",
+                        + " max %.1f ms (of %,d after the first %d s); writers at most %.0f ms late; %s%s",
                 label + ", steady", written, rate, steady.p50(), steady.p99(), steady.maxMs(), steady.measured(),
-                steadyWarmupSeconds, maxLateMs, steady.complete() ? "" : "  INCOMPLETE (" + writeFailures
-                        + " writes failed" + (firstFailure == null ? "" : ", first: " + firstFailure) + "; " + done
-                        + " done)"));
+                steadyWarmupSeconds, maxLateMs, cpuLine(usage), steady.complete() ? "" : "  INCOMPLETE ("
+                        + writeFailures + " writes failed" + (firstFailure == null ? "" : ", first: " + firstFailure)
+                        + "; " + done + " done)"));
         return steady;
     }
 
@@ -333,6 +342,20 @@ public final class PeerBenchmark {
         }
     }
 
+    /** The CPU of the system's processes (with the database's and the broker's, which both systems share). */
+    private static Load.Cpu cpuOf(List<Contender.Instance> running) {
+        return new Load.Cpu(running.stream().mapToLong(Contender.Instance::pid).toArray());
+    }
+
+    /** CPU ms per event: the system's processes (their JIT compilers), the database, the broker; the machine. */
+    private static String cpuLine(Load.Cpu.Usage u) {
+        return String.format(Locale.ROOT, "CPU ms/event: processes %.3f (JIT %s), db %s, broker %s; machine busy %s,"
+                        + " other processes %s", u.appMs(), u.appJitMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f",
+                        u.appJitMs()), u.dbMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f", u.dbMs()),
+                u.brokerMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f", u.brokerMs()),
+                Report.percent(u.machineBusy()), Report.percent(u.othersShare()));
+    }
+
     /** Nearest-rank percentile of sorted microseconds, in milliseconds; NaN when there are none. */
     static double percentileMs(long[] sortedMicros, double p) {
         if (sortedMicros.length == 0) {
@@ -358,7 +381,7 @@ public final class PeerBenchmark {
 
     // ---------------------------------------------------------------- the report
 
-    record Drain(int events, long done, long failed, double seconds, boolean delivered) {
+    record Drain(int events, long done, long failed, double seconds, boolean delivered, Load.Cpu.Usage usage) {
         double perSecond() {
             return events / seconds;
         }
@@ -369,7 +392,7 @@ public final class PeerBenchmark {
     }
 
     record Steady(long planned, long written, long writeFailures, long done, double maxLateMs, int measured,
-                  double p50, double p99, double maxMs, boolean delivered) {
+                  double p50, double p99, double maxMs, boolean delivered, Load.Cpu.Usage usage) {
         boolean complete() {
             return written == planned && writeFailures == 0 && done == written && measured > 0 && delivered;
         }
@@ -385,12 +408,16 @@ public final class PeerBenchmark {
     private void report(List<Measured> results) {
         say("");
         say(String.format(Locale.ROOT, "| processes | system | drain events/s (%,d) | steady p50 ms | steady p99 ms |"
-                + " steady max ms | all delivered |", backlog));
-        say("| ---: | --- | ---: | ---: | ---: | ---: | --- |");
+                + " steady max ms | drain CPU ms/event: processes / db / broker | steady CPU ms/event: processes / db"
+                + " / broker | all delivered |", backlog));
+        say("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
         for (Measured m : results) {
-            say(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.1f | %.1f | %s |", m.instances(), m.system(),
-                    m.drain().perSecond(), m.steady().p50(), m.steady().p99(), m.steady().maxMs(),
-                    m.complete() ? "yes" : "NO"));
+            Load.Cpu.Usage d = m.drain().usage();
+            Load.Cpu.Usage st = m.steady().usage();
+            say(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.1f | %.1f | %.3f / %.3f / %.3f |"
+                            + " %.3f / %.3f / %.3f | %s |", m.instances(), m.system(), m.drain().perSecond(),
+                    m.steady().p50(), m.steady().p99(), m.steady().maxMs(), d.appMs(), d.dbMs(), d.brokerMs(),
+                    st.appMs(), st.dbMs(), st.brokerMs(), m.complete() ? "yes" : "NO"));
         }
         say("");
         for (int n : instances) {

@@ -166,6 +166,11 @@ final class TristateContender implements Contender {
         }
 
         @Override
+        public long pid() {
+            return app.pid();
+        }
+
+        @Override
         public boolean isAlive() {
             return app.isAlive();
         }
