@@ -138,6 +138,7 @@ final class NamastackContender implements Contender {
     /** Schedules one record through the running peer's API and keeps what it wrote: its handler id, its type. */
     @Override
     public void prepare(Instance instance, Queues queues) throws Exception {
+        truncate();
         queues.purge(QUEUE);
         new SteadyWriting.Plan(System.currentTimeMillis(), 1, 1, 1, "pay_probe").writeTo(instance.workDir());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
