@@ -166,7 +166,8 @@ public final class PeerBenchmark {
             int round = 0;
             for (int n : instances) {
                 for (Contender contender : List.of(tristate, namastack)) {
-                    Measured measured = measure(contender, n, workDir.resolve("round-" + (++round)), queues);
+                    round++;
+                    Measured measured = measure(contender, n, round, workDir.resolve("round-" + round), queues);
                     results.add(measured);
                     ok &= measured.complete();
                 }
@@ -180,17 +181,17 @@ public final class PeerBenchmark {
 
     // ---------------------------------------------------------------- one system with n processes
 
-    private Measured measure(Contender contender, int n, Path dir, Queues queues) throws Exception {
+    /** Round r's backlogs are keyed w{r} (warm-up) and m{r} (measured): no two drains share a key. */
+    private Measured measure(Contender contender, int n, int round, Path dir, Queues queues) throws Exception {
         String label = contender.name() + ", " + n + " process" + (n == 1 ? "" : "es");
         say(label + ":");
         List<Contender.Instance> running = contender.start(n, dir);
         try {
             contender.prepare(running.get(0), queues);
             queues.purge(contender.queue());
-            boolean warmedUp = warmup == 0 || drain(contender, running, queues, "w"
-                    + dir.getFileName().toString().replace("round-", ""), warmup, label + ", warm-up drain").complete();
-            Drain drain = drain(contender, running, queues, "m" + dir.getFileName().toString().replace("round-", ""),
-                    backlog, label + ", drain");
+            boolean warmedUp = warmup == 0 || drain(contender, running, queues, "w" + round, warmup,
+                    label + ", warm-up drain").complete();
+            Drain drain = drain(contender, running, queues, "m" + round, backlog, label + ", drain");
             Steady steady = steady(contender, running, queues, n, label);
             return new Measured(contender.name(), n, warmedUp, drain, steady);
         } finally {
