@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * against the benchmark's database and the given RabbitMQ, with an explicit heap ({@code --app-heap}); healthy when
  * {@code /actuator/health/readiness} says UP. Each process's peak resident set size is read just before it is stopped.
  */
-final class ApplicationProcess implements AutoCloseable {
+public final class ApplicationProcess implements AutoCloseable {
 
     /** Peak RSS in MB of every application process this benchmark stopped, in the order they stopped. */
     private static final List<Long> PEAK_RSS_MB = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -54,8 +54,8 @@ final class ApplicationProcess implements AutoCloseable {
      * none) on the application's class path: the jar as shipped, run by Spring Boot's PropertiesLauncher, which
      * puts {@code loader.path} before the jar's own classes and libraries.
      */
-    static ApplicationProcess start(Settings settings, String masterKey, Path workDir, List<String> extraArgs,
-                                    Path extraClasses) throws Exception {
+    public static ApplicationProcess start(Settings settings, String masterKey, Path workDir, List<String> extraArgs,
+                                           Path extraClasses) throws Exception {
         Path jar = settings.appJar().toAbsolutePath();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no application at " + jar + ": build it first (mvn -DskipTests package)"
@@ -119,19 +119,19 @@ final class ApplicationProcess implements AutoCloseable {
         return app;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
@@ -170,7 +170,7 @@ final class ApplicationProcess implements AutoCloseable {
                 + " another master key (not by this benchmark); use a database of its own (--database=...)." : "";
     }
 
-    String tail(int lines) {
+    public String tail(int lines) {
         try {
             List<String> all = Files.readAllLines(log);
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
@@ -185,15 +185,20 @@ final class ApplicationProcess implements AutoCloseable {
     }
 
     /** The JVM options the heap setting adds: {@code -Xmx}, unless --app-jvm-args sets one itself. */
-    static List<String> heapArgs(Settings settings) {
+    public static List<String> heapArgs(Settings settings) {
         boolean own = settings.appJvmArgs().stream().anyMatch(arg -> arg.startsWith("-Xmx"));
         return settings.appHeap().isEmpty() || own ? List.of() : List.of("-Xmx" + settings.appHeap());
     }
 
     /** The peak resident set size so far (VmHWM of /proc/PID/status), in MB; -1 where it cannot be read. */
-    long peakRssMb() {
+    public long peakRssMb() {
+        return peakRssMb(process.pid());
+    }
+
+    /** The peak resident set size of process {@code pid} (VmHWM), in MB; -1 where it cannot be read. */
+    public static long peakRssMb(long pid) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith("VmHWM:")) {
                     return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
                 }
@@ -205,7 +210,7 @@ final class ApplicationProcess implements AutoCloseable {
     }
 
     /** Peak RSS in MB of each application process stopped so far. */
-    static List<Long> peakRssOfStopped() {
+    public static List<Long> peakRssOfStopped() {
         return List.copyOf(PEAK_RSS_MB);
     }
 

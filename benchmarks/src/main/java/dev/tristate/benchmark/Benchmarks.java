@@ -13,7 +13,7 @@ public final class Benchmarks {
     }
 
     /** A benchmark built from its own options and the shared ones; {@link #run()} says whether every check passed. */
-    interface Benchmark {
+    public interface Benchmark {
         boolean run() throws Exception;
     }
 
@@ -22,7 +22,7 @@ public final class Benchmarks {
      * print why and the usage and exit 2; otherwise the benchmark runs and the process exits 0, or 1 when a check
      * failed.
      */
-    static void main(String[] args, String usage, java.util.Map<String, String> defaults, String database,
+    public static void main(String[] args, String usage, java.util.Map<String, String> defaults, String database,
                      java.util.function.BiFunction<Settings, java.util.Map<String, String>, Benchmark> benchmark)
             throws Exception {
         // HikariCP logs through SLF4J; without a provider on the class path SLF4J would only warn that it has none.
@@ -50,6 +50,8 @@ public final class Benchmarks {
             ConsumerBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else if (args.length > 0 && args[0].equals("startup")) {
             StartupBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
+        } else if (args.length > 0 && args[0].equals("peer")) {
+            dev.tristate.benchmark.peer.PeerBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else if (args.length > 0 && args[0].equals("callback")) {
             CallbackBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else {

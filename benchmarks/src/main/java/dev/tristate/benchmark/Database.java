@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Set-up and checks with plain JDBC, outside any measurement: the database, the tenant, the payments. */
-final class Database {
+public final class Database {
 
     /** The channel of the relay and consumer benchmarks' payments; the callback benchmark's is --channel. */
     static final String CHANNEL = "sandbox";
@@ -30,7 +30,7 @@ final class Database {
 
     private final Settings settings;
 
-    Database(Settings settings) {
+    public Database(Settings settings) {
         this.settings = settings;
     }
 
@@ -39,12 +39,12 @@ final class Database {
         return LITERAL.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
     }
 
-    Connection connect() throws SQLException {
+    public Connection connect() throws SQLException {
         return DriverManager.getConnection(settings.jdbcUrl(), settings.dbUser(), settings.dbPassword());
     }
 
     /** CREATE DATABASE IF NOT EXISTS (after DROP DATABASE when asked), as the CI script creates its databases. */
-    void create() throws SQLException {
+    public void create() throws SQLException {
         try (Connection c = DriverManager.getConnection(settings.serverOnlyUrl(), settings.dbUser(),
                 settings.dbPassword()); Statement s = c.createStatement()) {
             if (settings.dropDatabase()) {
@@ -56,7 +56,7 @@ final class Database {
     }
 
     /** What the figures were measured under. */
-    Map<String, String> serverSettings() throws SQLException {
+    public Map<String, String> serverSettings() throws SQLException {
         Map<String, String> values = new LinkedHashMap<>();
         try (Connection c = connect(); Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT VERSION()")) {
@@ -212,7 +212,7 @@ final class Database {
     }
 
     /** InnoDB's history list: committed transactions whose undo the purge has yet to process. */
-    long historyListLength() throws SQLException {
+    public long historyListLength() throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                 "SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")) {
             return rs.next() ? rs.getLong(2) : 0;

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Each call's latency goes into a long[]; percentiles are exact (sorted, nearest rank); throughput is completed
  * calls over the wall time from the common start to the last answer.
  */
-final class Load {
+public final class Load {
 
     interface Call<T> {
         /** True when the callback was recorded and answered as success. */
@@ -95,9 +95,9 @@ final class Load {
      * Where the CPU went during a run, on this machine: the application's JVM, this JVM (the client, or the
      * baseline), the local database server if one runs here, and the whole machine's busy share (Linux /proc/stat).
      */
-    static final class Cpu {
+    public static final class Cpu {
 
-        record Sample(long appNanos, long appJitNanos, long appGcNanos, long selfNanos, long dbNanos,
+        public record Sample(long appNanos, long appJitNanos, long appGcNanos, long selfNanos, long dbNanos,
                       long[] machineTicks, long brokerNanos) {
         }
 
@@ -105,8 +105,8 @@ final class Load {
          * CPU milliseconds per callback (the application's JIT compiler and GC threads also separately, -1 when
          * unknown), and the machine's busy share (0..1, -1 when unknown).
          */
-        record Usage(double appMs, double appJitMs, double appGcMs, double selfMs, double dbMs, double machineBusy,
-                     double othersShare, double brokerMs) {
+        public record Usage(double appMs, double appJitMs, double appGcMs, double selfMs, double dbMs,
+                            double machineBusy, double othersShare, double brokerMs) {
         }
 
         private final java.util.List<ProcessHandle> apps;
@@ -118,7 +118,7 @@ final class Load {
         }
 
         /** The CPU of several application processes (several relays), counted together as "the application". */
-        Cpu(long[] appPids) {
+        public Cpu(long[] appPids) {
             this.apps = java.util.Arrays.stream(appPids).mapToObj(ProcessHandle::of)
                     .flatMap(java.util.Optional::stream).toList();
             this.db = ProcessHandle.allProcesses()
@@ -135,7 +135,7 @@ final class Load {
             return db != null;
         }
 
-        Sample sample() {
+        public Sample sample() {
             long appNanos = 0;
             long jit = 0;
             long gc = 0;
@@ -149,7 +149,7 @@ final class Load {
                     machineTicks(), nanos(broker));
         }
 
-        Usage since(Sample before, int calls) {
+        public Usage since(Sample before, int calls) {
             Sample now = sample();
             double busy = -1;
             double others = -1;

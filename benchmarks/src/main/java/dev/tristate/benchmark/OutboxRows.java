@@ -17,7 +17,7 @@ import java.util.UUID;
  * of about 300 bytes each, as the callback path writes them, keyed {@code phase:i} so that a phase's rows can be
  * counted.
  */
-final class OutboxRows {
+public final class OutboxRows {
 
     static final String EVENT_TYPE = "PaymentSucceeded";
     private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
@@ -25,17 +25,17 @@ final class OutboxRows {
     private final Database database;
     private final String tenant;
 
-    OutboxRows(Database database, String tenant) {
+    public OutboxRows(Database database, String tenant) {
         this.database = database;
         this.tenant = tenant;
     }
 
-    static String literal(LocalDateTime utc) {
+    public static String literal(LocalDateTime utc) {
         return LITERAL.format(utc);
     }
 
     /** An empty outbox: the relays' shared claim place pointed into the old rows (ids start again at 1). */
-    void truncate() throws SQLException {
+    public void truncate() throws SQLException {
         try (Connection c = database.connect(); Statement s = c.createStatement()) {
             s.execute("TRUNCATE TABLE outbox_events");
             s.execute("UPDATE outbox_claim_place SET due_at = NULL, after_id = NULL");
@@ -43,7 +43,7 @@ final class OutboxRows {
     }
 
     /** n events as {event id, payment id, payload}, not written anywhere. */
-    List<String[]> payloads(String phase, int n) {
+    public List<String[]> payloads(String phase, int n) {
         List<String[]> events = new ArrayList<>(n);
         String now = Instant.now().toString();
         for (int i = 0; i < n; i++) {
@@ -60,7 +60,7 @@ final class OutboxRows {
     }
 
     /** n PENDING events due at {@code nextAttemptAt} (a UTC literal), in multi-row INSERTs. */
-    void insertPending(String phase, int n, String nextAttemptAt) throws SQLException {
+    public void insertPending(String phase, int n, String nextAttemptAt) throws SQLException {
         List<String[]> events = payloads(phase, n);
         String now = literal(LocalDateTime.now(ZoneOffset.UTC));
         int chunk = 500;

@@ -5,18 +5,18 @@ import java.security.SecureRandom;
 import java.util.Locale;
 
 /** What every benchmark prints with: lines flushed at once, shares and figures that may be unknown (negative). */
-final class Report {
+public final class Report {
 
     private Report() {
     }
 
-    static void say(String line) {
+    public static void say(String line) {
         System.out.println(line);
         System.out.flush();
     }
 
     /** A share of 0..1 as a percentage, "n/a" when unknown. */
-    static String percent(double share) {
+    public static String percent(double share) {
         return share < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 
@@ -44,7 +44,7 @@ final class Report {
      * The application processes' peak RSS, and the target where the benchmark has one: under 450 MB with a 256 MB
      * heap.
      */
-    static void peakRss(Settings settings, boolean withTarget) {
+    public static void peakRss(Settings settings, boolean withTarget) {
         java.util.List<Long> peaks = ApplicationProcess.peakRssOfStopped();
         if (peaks.isEmpty()) {
             return;

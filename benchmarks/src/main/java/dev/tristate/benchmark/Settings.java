@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The command line: {@code --name=value} options, each with a default that runs against a local MariaDB. */
-record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
+public record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
                 String rabbitHost, int rabbitPort, String rabbitUser, String rabbitPassword, String rabbitVhost,
                 Path appJar, List<String> appJvmArgs, String appHeap, int callbackPoolSize, List<Integer> concurrency,
                 int count,
@@ -162,13 +162,13 @@ record Settings(String serverUrl, String database, String dbUser, String dbPassw
     }
 
     /** The URL of the server itself, for CREATE DATABASE. */
-    String serverOnlyUrl() {
+    public String serverOnlyUrl() {
         String[] parts = serverParts();
         return parts[0] + "/" + parts[1];
     }
 
     /** The URL the application and the baseline both use. */
-    String jdbcUrl() {
+    public String jdbcUrl() {
         String[] parts = serverParts();
         return parts[0] + "/" + database + parts[1];
     }
