@@ -4,6 +4,7 @@ import dev.tristate.application.console.port.in.DurabilityPostureQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import io.micrometer.core.instrument.Counter;
@@ -23,9 +24,11 @@ class OperationsMetrics {
     @Bean
     OperationsGauges operationsGauges(PaymentRepository payments, ResolutionCases cases, ReviewCases reviewCases,
                                       TaskStore tasks, WorkQuarantineQuery quarantine,
-                                      DurabilityPostureQuery durability, Clock clock,
+                                      DurabilityPostureQuery durability, ReconciliationRecords reconciliation,
+                                      Clock clock,
                                       @Value("${tristate.metrics.database-gauges.max-age:10s}") Duration maxAge) {
-        return new OperationsGauges(payments, cases, reviewCases, tasks, quarantine, durability, clock, maxAge);
+        return new OperationsGauges(payments, cases, reviewCases, tasks, quarantine, durability, reconciliation, clock,
+                maxAge);
     }
 
     /**
