@@ -18,6 +18,7 @@ import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.outcome.Backoff;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -123,9 +124,15 @@ class ConsumerWiring {
 
     @Bean
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
-    RepeatingRounds consumerRetryRounds(RetryConsumerDeliveriesUseCase consumer, ConsumerProperties consumers) {
+    RepeatingRounds consumerRetryRounds(RetryConsumerDeliveriesUseCase consumer, ConsumerProperties consumers,
+                                        MeterRegistry meters) {
         RetryProperties retry = consumers.retry();
-        return new RepeatingRounds("consumer-retries", consumer::retryDue, retry.interval(), retry.maxPause(),
-                retry.batchSize());
+        Counter retried = Counter.builder("tristate.consumer.retries").tag("consumer", "entitlements")
+                .description("Failed deliveries the consumer's scheduled redelivery took up again").register(meters);
+        return new RepeatingRounds("consumer-retries", () -> {
+            int taken = consumer.retryDue();
+            retried.increment(taken);
+            return taken;
+        }, retry.interval(), retry.maxPause(), retry.batchSize());
     }
 }

@@ -9,6 +9,7 @@ import dev.tristate.domain.consumer.InboundMessage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -72,9 +73,15 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
     private final Duration fallbackPause;
     private final Map<ConsumeEventUseCase.Outcome, Counter> outcomes = new EnumMap<>(ConsumeEventUseCase.Outcome.class);
     private final Counter requeued;
+    private final ConsumerLag lag;
 
     public EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters) {
+        this(consumer, fallbackPause, meters, Clock.systemUTC());
+    }
+
+    EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters, Clock clock) {
         this.consumer = consumer;
+        this.lag = new ConsumerLag("entitlements", meters, clock);
         this.fallbackPause = fallbackPause;
         for (ConsumeEventUseCase.Outcome outcome : ConsumeEventUseCase.Outcome.values()) {
             outcomes.put(outcome, Counter.builder("tristate.consumer.deliveries").tag("consumer", "entitlements")
@@ -112,6 +119,15 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     @Override
     public void onMessage(Message message, Channel channel) throws IOException {
+        lag.started(List.of(message));
+        try {
+            consumeOne(message, channel);
+        } finally {
+            lag.finished();
+        }
+    }
+
+    private void consumeOne(Message message, Channel channel) throws IOException {
         long tag = message.getMessageProperties().getDeliveryTag();
         ConsumeResult result;
         try {
@@ -137,11 +153,14 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     @Override
     public void onMessageBatch(List<Message> messages, Channel channel) {
+        lag.started(messages);
         try {
             consumeBatch(messages, channel);
         } catch (IOException e) {
             // The channel failed under an ack: the broker redelivers what was not acknowledged.
             throw new AmqpIOException(e);
+        } finally {
+            lag.finished();
         }
     }
 
@@ -192,6 +211,7 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     private void counted(Message message, Acknowledge ack) {
         outcomes.get(ack.outcome()).increment();
+        lag.acknowledged(message);
         if (ack.outcome() == ConsumeEventUseCase.Outcome.QUARANTINED) {
             LOG.warn("Message {} quarantined by the entitlements consumer: {}",
                     message.getMessageProperties().getMessageId(), ack.detail());
