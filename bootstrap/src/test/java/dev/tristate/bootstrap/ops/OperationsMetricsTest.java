@@ -127,6 +127,12 @@ class OperationsMetricsTest {
         assertThat(after).contains("tristate_payments_unresolved{status=\"UNKNOWN\"}")
                 .contains("tristate_tasks_oldest_due_age_seconds").contains("tristate_consumer_quarantined")
                 .contains("tristate_review_cases_open").contains("tristate_console_sign_in_failures_total");
+        assertThat(value(after, "tristate_instance_profile{profile=\"prod\"}")).isEqualTo(1);
+        assertThat(after).contains("tristate_consumer_lag_seconds_count{consumer=\"entitlements\"}")
+                .contains("tristate_consumer_oldest_unacked_age_seconds{consumer=\"entitlements\"}")
+                .contains("tristate_consumer_in_flight{consumer=\"entitlements\"}")
+                .contains("tristate_consumer_retries_total{consumer=\"entitlements\"}")
+                .contains("tristate_outbox_batch_size_events_count");
         assertThat(value(after, "tristate_durability_verdict{verdict=\"DURABLE\"}")
                 + value(after, "tristate_durability_verdict{verdict=\"AT_RISK\"}")
                 + value(after, "tristate_durability_verdict{verdict=\"UNKNOWN\"}")).as("one verdict").isEqualTo(1);
