@@ -1,5 +1,6 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.adapter.in.messaging.DeliveryTracing;
 import dev.tristate.adapter.in.messaging.EntitlementsListener;
 import dev.tristate.adapter.in.messaging.JsonEventPayloadReader;
 import dev.tristate.adapter.in.messaging.RepeatingRounds;
@@ -111,7 +112,7 @@ class ConsumerWiring {
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
     SimpleMessageListenerContainer entitlementsListenerContainer(ConnectionFactory connectionFactory,
             ConsumeEventUseCase consumer, ConsumerProperties consumers,
-            OutboxRelayWiring.RelayProperties relay, MeterRegistry meters,
+            OutboxRelayWiring.RelayProperties relay, MeterRegistry meters, DeliveryTracing tracing,
             @Value("${spring.datasource.hikari.maximum-pool-size:10}") int generalPoolSize) {
         requireRoomInThePool(consumers, generalPoolSize);
         EntitlementsProperties settings = consumers.entitlements();
@@ -119,7 +120,7 @@ class ConsumerWiring {
                         settings.prefetch(), settings.concurrency(), settings.maxConcurrency(),
                         consumers.requeuePause(), Math.min(settings.batchSize(), settings.prefetch()),
                         settings.batchWait()),
-                new EntitlementsListener(consumer, consumers.requeuePause(), meters));
+                new EntitlementsListener(consumer, consumers.requeuePause(), meters, tracing));
     }
 
     @Bean

@@ -74,12 +74,20 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
     private final Map<ConsumeEventUseCase.Outcome, Counter> outcomes = new EnumMap<>(ConsumeEventUseCase.Outcome.class);
     private final Counter requeued;
     private final ConsumerLag lag;
+    private final DeliveryTracing tracing;
 
     public EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters) {
-        this(consumer, fallbackPause, meters, Clock.systemUTC());
+        this(consumer, fallbackPause, meters, DeliveryTracing.NONE);
     }
 
-    EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters, Clock clock) {
+    public EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters,
+                                DeliveryTracing tracing) {
+        this(consumer, fallbackPause, meters, tracing, Clock.systemUTC());
+    }
+
+    EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters,
+                         DeliveryTracing tracing, Clock clock) {
+        this.tracing = tracing;
         this.consumer = consumer;
         this.lag = new ConsumerLag("entitlements", meters, clock);
         this.fallbackPause = fallbackPause;
@@ -119,8 +127,9 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     @Override
     public void onMessage(Message message, Channel channel) throws IOException {
-        lag.started(List.of(message));
-        try {
+        List<Message> one = List.of(message);
+        lag.started(one);
+        try (DeliveryTracing.Spans spans = tracing.start(one)) {
             consumeOne(message, channel);
         } finally {
             lag.finished();
@@ -154,7 +163,7 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
     @Override
     public void onMessageBatch(List<Message> messages, Channel channel) {
         lag.started(messages);
-        try {
+        try (DeliveryTracing.Spans spans = tracing.start(messages)) {
             consumeBatch(messages, channel);
         } catch (IOException e) {
             // The channel failed under an ack: the broker redelivers what was not acknowledged.

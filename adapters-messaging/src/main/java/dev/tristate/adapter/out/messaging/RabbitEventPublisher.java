@@ -50,6 +50,8 @@ public class RabbitEventPublisher implements EventPublisher {
     public static final String TENANT_HEADER = "tenant_id";
     /** When the event was committed to the outbox (ISO-8601): consumers time the event's way to them from it. */
     public static final String CREATED_AT_HEADER = "created_at";
+    /** W3C Trace Context: the trace of the work that wrote the event, which the consumer continues. */
+    public static final String TRACEPARENT_HEADER = "traceparent";
 
     private final ConfirmChannels channels;
     private final ConfirmOutcomes confirmOutcomes;
@@ -167,6 +169,9 @@ public class RabbitEventPublisher implements EventPublisher {
         headers.put(TENANT_HEADER, event.tenantId().value());
         if (event.createdAt() != null) {
             headers.put(CREATED_AT_HEADER, event.createdAt().toString());
+        }
+        if (event.traceparent() != null) {
+            headers.put(TRACEPARENT_HEADER, event.traceparent());
         }
         return headers;
     }

@@ -24,7 +24,7 @@ class RabbitEventPublisherPropertiesTest {
     void thePropertiesAreWhatSpringRabbitsConverterWroteForTheSameEvent() {
         EventId id = EventId.derive("pay_properties", EventType.PaymentSucceeded, null);
         OutgoingEvent event = new OutgoingEvent(id, "PaymentSucceeded", new TenantId("t-properties"), "{}",
-                Instant.parse("2026-01-02T03:04:05.678901Z"));
+                Instant.parse("2026-01-02T03:04:05.678901Z"), null);
         MessageProperties spring = new MessageProperties();
         spring.setMessageId(id.toString());
         spring.setType("PaymentSucceeded");

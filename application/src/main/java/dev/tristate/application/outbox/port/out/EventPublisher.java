@@ -20,9 +20,11 @@ public interface EventPublisher {
 
     /**
      * One event as it goes on the wire: the id is the message id consumers deduplicate on; {@code createdAt}, when the
-     * event was committed to the outbox (null: not known), lets consumers measure how long it took to reach them.
+     * event was committed to the outbox (null: not known), lets consumers measure how long it took to reach them;
+     * {@code traceparent}, the W3C trace context of the work that wrote it (null: none), lets them continue its trace.
      */
-    record OutgoingEvent(EventId eventId, String eventType, TenantId tenantId, String payload, Instant createdAt) {
+    record OutgoingEvent(EventId eventId, String eventType, TenantId tenantId, String payload, Instant createdAt,
+                         String traceparent) {
         public OutgoingEvent {
             Objects.requireNonNull(eventId, "event id");
             Objects.requireNonNull(eventType, "event type");
@@ -31,7 +33,7 @@ public interface EventPublisher {
         }
 
         public OutgoingEvent(EventId eventId, String eventType, TenantId tenantId, String payload) {
-            this(eventId, eventType, tenantId, payload, null);
+            this(eventId, eventType, tenantId, payload, null, null);
         }
     }
 
