@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 import org.springframework.amqp.AmqpIOException;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
@@ -129,7 +130,10 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
     public void onMessage(Message message, Channel channel) throws IOException {
         List<Message> one = List.of(message);
         lag.started(one);
-        try (DeliveryTracing.Spans spans = tracing.start(one)) {
+        // Every log line about this delivery names its event and tenant.
+        try (DeliveryTracing.Spans spans = tracing.start(one);
+             MDC.MDCCloseable event = MDC.putCloseable("event_id", message.getMessageProperties().getMessageId());
+             MDC.MDCCloseable tenant = MDC.putCloseable("tenant_id", header(message, "tenant_id"))) {
             consumeOne(message, channel);
         } finally {
             lag.finished();
@@ -225,6 +229,11 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
             LOG.warn("Message {} quarantined by the entitlements consumer: {}",
                     message.getMessageProperties().getMessageId(), ack.detail());
         }
+    }
+
+    private static String header(Message message, String name) {
+        Object value = message.getMessageProperties().getHeaders().get(name);
+        return value == null ? null : value.toString();
     }
 
     static InboundMessage toInbound(Message message) {
