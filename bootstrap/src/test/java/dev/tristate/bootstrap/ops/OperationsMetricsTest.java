@@ -164,4 +164,29 @@ class OperationsMetricsTest {
 
         assertThat(value(scrape(), open)).isEqualTo(before);
     }
+
+    /** Every metric the Grafana dashboard queries is one the application exports under that name. */
+    @Test
+    void everyMetricTheDashboardUsesIsInTheScrape() throws Exception {
+        post("/callbacks/sandbox");
+        tools.jackson.databind.JsonNode dashboard = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(java.nio.file.Files.readString(PrometheusTools.RULES.resolve("grafana-dashboard.json")));
+        java.util.Set<String> used = new java.util.TreeSet<>();
+        Pattern name = Pattern.compile("\\b(?:tristate|hikaricp)_[a-z_]+");
+        for (tools.jackson.databind.JsonNode panel : dashboard.get("panels")) {
+            for (tools.jackson.databind.JsonNode target : panel.path("targets")) {
+                Matcher m = name.matcher(target.get("expr").stringValue());
+                while (m.find()) {
+                    used.add(m.group());
+                }
+            }
+        }
+        assertThat(used).as("the dashboard's metrics").hasSizeGreaterThan(25);
+        // Counted once a resolver round has had an answer: a counter per answer, registered with its first one.
+        used.remove("tristate_resolver_queries_total");
+
+        String scrape = scrape();
+        assertThat(used).allSatisfy(metric -> assertThat(scrape).as(metric)
+                .containsPattern("(?m)^" + Pattern.quote(metric) + "[{ ]"));
+    }
 }
