@@ -50,10 +50,12 @@ class TracingWiring {
     /** The current span, as Micrometer Tracing knows it. */
     record MicrometerTraceContext(Tracer tracer, Propagator propagator) implements TraceContext {
 
+        /** Empty also under the no-op tracer (tracing switched off), whose spans have a blank trace id. */
         @Override
         public Optional<String> traceId() {
             Span span = tracer.currentSpan();
-            return span == null ? Optional.empty() : Optional.of(span.context().traceId());
+            return span == null ? Optional.empty()
+                    : Optional.ofNullable(span.context().traceId()).filter(id -> !id.isBlank());
         }
 
         @Override
@@ -64,7 +66,7 @@ class TracingWiring {
             }
             Map<String, String> carrier = new HashMap<>();
             propagator.inject(span.context(), carrier, Map::put);
-            return Optional.ofNullable(carrier.get(TRACEPARENT));
+            return Optional.ofNullable(carrier.get(TRACEPARENT)).filter(value -> !value.isBlank());
         }
     }
 
