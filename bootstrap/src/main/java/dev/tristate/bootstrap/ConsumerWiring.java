@@ -1,5 +1,6 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.adapter.in.messaging.DeliveryTracing;
 import dev.tristate.adapter.in.messaging.EntitlementsListener;
 import dev.tristate.adapter.in.messaging.JsonEventPayloadReader;
 import dev.tristate.adapter.in.messaging.RepeatingRounds;
@@ -18,6 +19,7 @@ import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.consumer.ConsumerRetryPolicy;
 import dev.tristate.domain.outcome.Backoff;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -110,7 +112,7 @@ class ConsumerWiring {
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
     SimpleMessageListenerContainer entitlementsListenerContainer(ConnectionFactory connectionFactory,
             ConsumeEventUseCase consumer, ConsumerProperties consumers,
-            OutboxRelayWiring.RelayProperties relay, MeterRegistry meters,
+            OutboxRelayWiring.RelayProperties relay, MeterRegistry meters, DeliveryTracing tracing,
             @Value("${spring.datasource.hikari.maximum-pool-size:10}") int generalPoolSize) {
         requireRoomInThePool(consumers, generalPoolSize);
         EntitlementsProperties settings = consumers.entitlements();
@@ -118,14 +120,20 @@ class ConsumerWiring {
                         settings.prefetch(), settings.concurrency(), settings.maxConcurrency(),
                         consumers.requeuePause(), Math.min(settings.batchSize(), settings.prefetch()),
                         settings.batchWait()),
-                new EntitlementsListener(consumer, consumers.requeuePause(), meters));
+                new EntitlementsListener(consumer, consumers.requeuePause(), meters, tracing));
     }
 
     @Bean
     @ConditionalOnProperty(name = "tristate.consumers.enabled", havingValue = "true", matchIfMissing = true)
-    RepeatingRounds consumerRetryRounds(RetryConsumerDeliveriesUseCase consumer, ConsumerProperties consumers) {
+    RepeatingRounds consumerRetryRounds(RetryConsumerDeliveriesUseCase consumer, ConsumerProperties consumers,
+                                        MeterRegistry meters) {
         RetryProperties retry = consumers.retry();
-        return new RepeatingRounds("consumer-retries", consumer::retryDue, retry.interval(), retry.maxPause(),
-                retry.batchSize());
+        Counter retried = Counter.builder("tristate.consumer.retries").tag("consumer", "entitlements")
+                .description("Failed deliveries the consumer's scheduled redelivery took up again").register(meters);
+        return new RepeatingRounds("consumer-retries", () -> {
+            int taken = consumer.retryDue();
+            retried.increment(taken);
+            return taken;
+        }, retry.interval(), retry.maxPause(), retry.batchSize());
     }
 }

@@ -5,10 +5,13 @@ import dev.tristate.application.console.port.in.DurabilityPostureQuery.Verdict;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.OpenDiscrepancies;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ResolutionCases.CaseCounts;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskStatus;
@@ -38,7 +41,8 @@ final class OperationsGauges implements MeterBinder {
     private static final Logger LOG = LoggerFactory.getLogger(OperationsGauges.class);
 
     record Reading(Map<PaymentStatus, Long> payments, CaseCounts cases, long openReviewCases, long pendingTasks,
-                   Instant oldestDueTask, long quarantinedTasks, long quarantinedDeliveries, Verdict durability) {
+                   Instant oldestDueTask, long quarantinedTasks, long quarantinedDeliveries, Verdict durability,
+                   Map<DiscrepancyClass, OpenDiscrepancies> discrepancies) {
     }
 
     private final PaymentRepository payments;
@@ -47,20 +51,22 @@ final class OperationsGauges implements MeterBinder {
     private final TaskStore tasks;
     private final WorkQuarantineQuery quarantine;
     private final DurabilityPostureQuery durability;
+    private final ReconciliationRecords reconciliation;
     private final Clock clock;
     private final Duration maxAge;
     private Reading last;
     private Instant readAt;
 
     OperationsGauges(PaymentRepository payments, ResolutionCases cases, ReviewCases reviewCases, TaskStore tasks,
-                     WorkQuarantineQuery quarantine, DurabilityPostureQuery durability, Clock clock,
-                     Duration maxAge) {
+                     WorkQuarantineQuery quarantine, DurabilityPostureQuery durability,
+                     ReconciliationRecords reconciliation, Clock clock, Duration maxAge) {
         this.payments = payments;
         this.cases = cases;
         this.reviewCases = reviewCases;
         this.tasks = tasks;
         this.quarantine = quarantine;
         this.durability = durability;
+        this.reconciliation = reconciliation;
         this.clock = clock;
         this.maxAge = maxAge;
     }
@@ -91,6 +97,14 @@ final class OperationsGauges implements MeterBinder {
             gauge("tristate.durability.verdict", "1 for the database's durability verdict, 0 for the others",
                     r -> r.durability() == verdict ? 1 : 0).tag("verdict", verdict.name()).register(registry);
         }
+        for (DiscrepancyClass kind : DiscrepancyClass.values()) {
+            gauge("tristate.reconciliation.discrepancies.open",
+                    "Reconciliation discrepancies whose repair is not applied (PENDING or FAILED), by class",
+                    r -> r.discrepancies().get(kind).open()).tag("class", kind.name()).register(registry);
+            age(registry, "tristate.reconciliation.discrepancies.oldest.open.age",
+                    "How long the oldest discrepancy of the class has been open, since a run found it",
+                    r -> r.discrepancies().get(kind).oldestFoundAt(), kind.name());
+        }
     }
 
     private Gauge.Builder<OperationsGauges> gauge(String name, String description, ToDoubleFunction<Reading> value) {
@@ -99,12 +113,23 @@ final class OperationsGauges implements MeterBinder {
 
     private void age(MeterRegistry registry, String name, String description,
                      Function<Reading, Instant> since) {
-        TimeGauge.builder(name, this, TimeUnit.MILLISECONDS, g -> g.value(r -> {
-                    Instant t = since.apply(r);
-                    Instant now = clock.instant();
-                    return t == null || t.isAfter(now) ? 0 : Duration.between(t, now).toMillis();
-                }))
-                .description(description).register(registry);
+        age(registry, name, description, since, null);
+    }
+
+    /** An age gauge; {@code discrepancyClass}, when not null, is its {@code class} tag. */
+    private void age(MeterRegistry registry, String name, String description,
+                     Function<Reading, Instant> since, String discrepancyClass) {
+        TimeGauge.Builder<OperationsGauges> builder = TimeGauge.builder(name, this, TimeUnit.MILLISECONDS,
+                        g -> g.value(r -> {
+                            Instant t = since.apply(r);
+                            Instant now = clock.instant();
+                            return t == null || t.isAfter(now) ? 0 : Duration.between(t, now).toMillis();
+                        }))
+                .description(description);
+        if (discrepancyClass != null) {
+            builder.tag("class", discrepancyClass);
+        }
+        builder.register(registry);
     }
 
     private double value(ToDoubleFunction<Reading> value) {
@@ -123,7 +148,7 @@ final class OperationsGauges implements MeterBinder {
             last = new Reading(payments.countByStatus(null), cases.countByStatus(), reviewCases.countOpen(),
                     tasks.count(TaskStatus.PENDING), due.isEmpty() ? null : due.get(0).nextRunAt(),
                     quarantine.countQuarantinedTasks(), quarantine.countQuarantinedDeliveries(),
-                    durability.durabilityPosture().verdict());
+                    durability.durabilityPosture().verdict(), reconciliation.openDiscrepancies());
         } catch (RuntimeException e) {
             LOG.debug("Could not read the operations gauges", e);
             last = null;

@@ -1,5 +1,7 @@
 package dev.tristate.bootstrap;
 
+import dev.tristate.adapter.out.persistence.tenant.SecretCipher;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.context.ApplicationContextInitializer;
@@ -8,8 +10,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Profiles;
 
 /**
- * On the {@code prod} profile nothing is guessed: without a database, a broker and a master key the application
- * refuses to start and says which settings are missing, before any bean tries (and fails obscurely) to connect.
+ * On the {@code prod} profile nothing is guessed: without a database, a broker and a usable master key the
+ * application refuses to start and says which settings are missing or wrong, before any bean tries (and fails
+ * obscurely) to connect.
  */
 public class ProductionSettingsCheck implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -30,9 +33,26 @@ public class ProductionSettingsCheck implements ApplicationContextInitializer<Co
             missing.add("spring.rabbitmq.host (or spring.rabbitmq.addresses)");
         }
         if (!missing.isEmpty()) {
-            throw new IllegalStateException("The prod profile needs these settings, which are missing: "
-                    + String.join(", ", missing) + ". Set them as properties or environment variables (e.g. "
-                    + "SPRING_DATASOURCE_URL, SPRING_RABBITMQ_HOST, TRISTATE_SECURITY_MASTER_KEY); see README.md.");
+            throw new MissingSettings(missing);
+        }
+        // A key that cannot be one fails here, before a bean (the web server's filters among them) trips over it.
+        SecretCipher.fromBase64(env.getProperty("tristate.security.master-key"), new SecureRandom());
+    }
+
+    /** The prod profile's required settings that are not set; {@link StartupFailureAnalyzers} reports it. */
+    static final class MissingSettings extends IllegalStateException {
+
+        private final List<String> missing;
+
+        MissingSettings(List<String> missing) {
+            super("The prod profile needs these settings, which are missing: " + String.join(", ", missing)
+                    + ". Set them as properties or environment variables (e.g. SPRING_DATASOURCE_URL,"
+                    + " SPRING_RABBITMQ_HOST, TRISTATE_SECURITY_MASTER_KEY); see README.md.");
+            this.missing = List.copyOf(missing);
+        }
+
+        List<String> missing() {
+            return missing;
         }
     }
 

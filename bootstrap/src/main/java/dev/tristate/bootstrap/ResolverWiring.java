@@ -20,6 +20,7 @@ import dev.tristate.application.resolution.service.ResolverSettings;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.resolution.QuerySchedule;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -97,10 +98,13 @@ class ResolverWiring {
 
     @Bean
     @ConditionalOnProperty(name = "tristate.resolver.enabled", havingValue = "true", matchIfMissing = true)
-    PeriodicTask resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties) {
+    PeriodicTask resolverScheduler(ResolvePaymentsUseCase resolver, ResolverProperties properties,
+                                   MeterRegistry meters) {
+        ResolverQueries queries = new ResolverQueries(meters);
         // Every instance may run it: the cases' leases keep the resolvers apart.
         return new PeriodicTask("tristate-resolver", properties.interval(), () -> {
             ResolvePaymentsUseCase.ResolverRun run = resolver.resolveDue();
+            queries.count(run);
             return run.claimed() > 0 || run.opened() > 0 ? "resolver round: " + run : null;
         });
     }

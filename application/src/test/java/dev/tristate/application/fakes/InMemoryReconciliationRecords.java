@@ -124,6 +124,20 @@ public class InMemoryReconciliationRecords implements ReconciliationRecords, InM
     }
 
     @Override
+    public synchronized Map<DiscrepancyClass, OpenDiscrepancies> openDiscrepancies() {
+        Map<DiscrepancyClass, OpenDiscrepancies> byClass = new java.util.EnumMap<>(DiscrepancyClass.class);
+        for (StoredDiscrepancy d : discrepancies.values()) {
+            if (d.repairStatus() != RepairStatus.APPLIED) {
+                OpenDiscrepancies seen = byClass.getOrDefault(d.kind(), OpenDiscrepancies.NONE);
+                Instant oldest = seen.oldestFoundAt() == null || d.createdAt().isBefore(seen.oldestFoundAt())
+                        ? d.createdAt() : seen.oldestFoundAt();
+                byClass.put(d.kind(), new OpenDiscrepancies(seen.open() + 1, oldest));
+            }
+        }
+        return OpenDiscrepancies.ofEveryClass(byClass);
+    }
+
+    @Override
     public synchronized boolean hold(NewHold h) {
         Key key = new Key(h.tenantId(), h.channel(), h.day(), h.kind(), h.subject());
         boolean there = holds.values().stream()

@@ -3,12 +3,18 @@ package dev.tristate.bootstrap.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.NewDiscrepancy;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.NewRun;
+import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.RepairSettlement;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ResolutionCases.Completion;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.reconciliation.DiscrepancyClass;
+import dev.tristate.domain.reconciliation.RepairStatus;
 import dev.tristate.domain.resolution.ResolutionStatus;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
@@ -18,6 +24,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -53,6 +61,8 @@ class OperationsMetricsTest {
     ResolutionCases cases;
     @Autowired
     Transactions transactions;
+    @Autowired
+    ReconciliationRecords reconciliation;
 
     private String scrape() throws Exception {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
@@ -117,8 +127,66 @@ class OperationsMetricsTest {
         assertThat(after).contains("tristate_payments_unresolved{status=\"UNKNOWN\"}")
                 .contains("tristate_tasks_oldest_due_age_seconds").contains("tristate_consumer_quarantined")
                 .contains("tristate_review_cases_open").contains("tristate_console_sign_in_failures_total");
+        assertThat(value(after, "tristate_instance_profile{profile=\"prod\"}")).isEqualTo(1);
+        assertThat(after).contains("tristate_consumer_lag_seconds_count{consumer=\"entitlements\"}")
+                .contains("tristate_consumer_oldest_unacked_age_seconds{consumer=\"entitlements\"}")
+                .contains("tristate_consumer_in_flight{consumer=\"entitlements\"}")
+                .contains("tristate_consumer_retries_total{consumer=\"entitlements\"}")
+                .contains("tristate_outbox_batch_size_events_count");
         assertThat(value(after, "tristate_durability_verdict{verdict=\"DURABLE\"}")
                 + value(after, "tristate_durability_verdict{verdict=\"AT_RISK\"}")
                 + value(after, "tristate_durability_verdict{verdict=\"UNKNOWN\"}")).as("one verdict").isEqualTo(1);
+    }
+
+    @Test
+    void anOpenDiscrepancyCountsByClassWithItsAgeUntilItsRepairIsApplied() throws Exception {
+        String open = "tristate_reconciliation_discrepancies_open{class=\"AMOUNT_OR_CURRENCY_MISMATCH\"}";
+        String oldest = "tristate_reconciliation_discrepancies_oldest_open_age_seconds"
+                + "{class=\"AMOUNT_OR_CURRENCY_MISMATCH\"}";
+        double before = value(scrape(), open);
+        Instant found = Instant.now().minus(Duration.ofDays(2));
+        LocalDate day = LocalDate.ofInstant(found, ZoneOffset.UTC);
+        TenantId tenant = new TenantId("ops-metrics");
+        long id = transactions.inTransaction(() -> {
+            long run = reconciliation.startRun(new NewRun(tenant, "sandbox", day, "TEST", null, null, "test", found));
+            return reconciliation.recordDiscrepancy(new NewDiscrepancy(tenant, "sandbox", day,
+                    DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH, "trade-" + UUID.randomUUID(), null, null, "PAID",
+                    "amounts differ", run, found)).discrepancy().id();
+        });
+
+        String withIt = scrape();
+        assertThat(value(withIt, open)).isEqualTo(before + 1);
+        assertThat(value(withIt, oldest)).isGreaterThanOrEqualTo(Duration.ofDays(2).toSeconds());
+        assertThat(withIt).contains("tristate_reconciliation_discrepancies_open{class=\"REFUND_MISMATCH\"}");
+
+        transactions.inTransaction(() -> reconciliation.settleRepair(id, RepairStatus.PENDING,
+                new RepairSettlement(RepairStatus.APPLIED, "applied by the test", "test", "test", Instant.now())));
+
+        assertThat(value(scrape(), open)).isEqualTo(before);
+    }
+
+    /** Every metric the Grafana dashboard queries is one the application exports under that name. */
+    @Test
+    void everyMetricTheDashboardUsesIsInTheScrape() throws Exception {
+        post("/callbacks/sandbox");
+        tools.jackson.databind.JsonNode dashboard = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(java.nio.file.Files.readString(PrometheusTools.RULES.resolve("grafana-dashboard.json")));
+        java.util.Set<String> used = new java.util.TreeSet<>();
+        Pattern name = Pattern.compile("\\b(?:tristate|hikaricp)_[a-z_]+");
+        for (tools.jackson.databind.JsonNode panel : dashboard.get("panels")) {
+            for (tools.jackson.databind.JsonNode target : panel.path("targets")) {
+                Matcher m = name.matcher(target.get("expr").stringValue());
+                while (m.find()) {
+                    used.add(m.group());
+                }
+            }
+        }
+        assertThat(used).as("the dashboard's metrics").hasSizeGreaterThan(25);
+        // Counted once a resolver round has had an answer: a counter per answer, registered with its first one.
+        used.remove("tristate_resolver_queries_total");
+
+        String scrape = scrape();
+        assertThat(used).allSatisfy(metric -> assertThat(scrape).as(metric)
+                .containsPattern("(?m)^" + Pattern.quote(metric) + "[{ ]"));
     }
 }

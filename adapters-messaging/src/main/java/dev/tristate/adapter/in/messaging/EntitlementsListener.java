@@ -9,6 +9,7 @@ import dev.tristate.domain.consumer.InboundMessage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 import org.springframework.amqp.AmqpIOException;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
@@ -72,9 +74,23 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
     private final Duration fallbackPause;
     private final Map<ConsumeEventUseCase.Outcome, Counter> outcomes = new EnumMap<>(ConsumeEventUseCase.Outcome.class);
     private final Counter requeued;
+    private final ConsumerLag lag;
+    private final DeliveryTracing tracing;
 
     public EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters) {
+        this(consumer, fallbackPause, meters, DeliveryTracing.NONE);
+    }
+
+    public EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters,
+                                DeliveryTracing tracing) {
+        this(consumer, fallbackPause, meters, tracing, Clock.systemUTC());
+    }
+
+    EntitlementsListener(ConsumeEventUseCase consumer, Duration fallbackPause, MeterRegistry meters,
+                         DeliveryTracing tracing, Clock clock) {
+        this.tracing = tracing;
         this.consumer = consumer;
+        this.lag = new ConsumerLag("entitlements", meters, clock);
         this.fallbackPause = fallbackPause;
         for (ConsumeEventUseCase.Outcome outcome : ConsumeEventUseCase.Outcome.values()) {
             outcomes.put(outcome, Counter.builder("tristate.consumer.deliveries").tag("consumer", "entitlements")
@@ -112,6 +128,19 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     @Override
     public void onMessage(Message message, Channel channel) throws IOException {
+        List<Message> one = List.of(message);
+        lag.started(one);
+        // Every log line about this delivery names its event and tenant.
+        try (DeliveryTracing.Spans spans = tracing.start(one);
+             MDC.MDCCloseable event = MDC.putCloseable("event_id", message.getMessageProperties().getMessageId());
+             MDC.MDCCloseable tenant = MDC.putCloseable("tenant_id", header(message, "tenant_id"))) {
+            consumeOne(message, channel);
+        } finally {
+            lag.finished();
+        }
+    }
+
+    private void consumeOne(Message message, Channel channel) throws IOException {
         long tag = message.getMessageProperties().getDeliveryTag();
         ConsumeResult result;
         try {
@@ -137,11 +166,14 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     @Override
     public void onMessageBatch(List<Message> messages, Channel channel) {
-        try {
+        lag.started(messages);
+        try (DeliveryTracing.Spans spans = tracing.start(messages)) {
             consumeBatch(messages, channel);
         } catch (IOException e) {
             // The channel failed under an ack: the broker redelivers what was not acknowledged.
             throw new AmqpIOException(e);
+        } finally {
+            lag.finished();
         }
     }
 
@@ -192,10 +224,16 @@ public class EntitlementsListener implements ChannelAwareBatchMessageListener {
 
     private void counted(Message message, Acknowledge ack) {
         outcomes.get(ack.outcome()).increment();
+        lag.acknowledged(message);
         if (ack.outcome() == ConsumeEventUseCase.Outcome.QUARANTINED) {
             LOG.warn("Message {} quarantined by the entitlements consumer: {}",
                     message.getMessageProperties().getMessageId(), ack.detail());
         }
+    }
+
+    private static String header(Message message, String name) {
+        Object value = message.getMessageProperties().getHeaders().get(name);
+        return value == null ? null : value.toString();
     }
 
     static InboundMessage toInbound(Message message) {

@@ -68,6 +68,10 @@ public class RepeatingRounds implements SmartLifecycle {
                 next = Duration.ZERO;
             }
         } catch (RuntimeException e) {
+            if (!running) {
+                // Stopping interrupted the round (a connection wait, a query): that is the stop, not a failure.
+                return;
+            }
             failuresInARow++;
             long factor = 1L << Math.min(failuresInARow, 16);
             next = interval.multipliedBy(factor).compareTo(maxPause) > 0 ? maxPause : interval.multipliedBy(factor);

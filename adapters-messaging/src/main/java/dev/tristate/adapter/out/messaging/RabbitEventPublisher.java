@@ -5,6 +5,7 @@ import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
@@ -47,11 +48,16 @@ public class RabbitEventPublisher implements EventPublisher {
 
     /** The message header naming the event's tenant. */
     public static final String TENANT_HEADER = "tenant_id";
+    /** When the event was committed to the outbox (ISO-8601): consumers time the event's way to them from it. */
+    public static final String CREATED_AT_HEADER = "created_at";
+    /** W3C Trace Context: the trace of the work that wrote the event, which the consumer continues. */
+    public static final String TRACEPARENT_HEADER = "traceparent";
 
     private final ConfirmChannels channels;
     private final ConfirmOutcomes confirmOutcomes;
     private final Timer publishLatency;
     private final Counter published;
+    private final DistributionSummary batches;
 
     /**
      * The connection factory must have publisher confirms and returns turned on, as the application configures it
@@ -74,6 +80,9 @@ public class RabbitEventPublisher implements EventPublisher {
                 .description("From publishing a batch of outbox events to its last confirm").register(meters);
         published = Counter.builder("tristate.outbox.published")
                 .description("Outbox events handed to the broker").register(meters);
+        batches = DistributionSummary.builder("tristate.outbox.batch.size").baseUnit("events")
+                .description("Batches of outbox events the relay published, by their number of events")
+                .register(meters);
     }
 
     @Override
@@ -82,6 +91,7 @@ public class RabbitEventPublisher implements EventPublisher {
         if (events.isEmpty()) {
             return outcomes;
         }
+        batches.record(events.size());
         long started = System.nanoTime();
         com.rabbitmq.client.Connection connection;
         try {
@@ -145,12 +155,25 @@ public class RabbitEventPublisher implements EventPublisher {
         return new AMQP.BasicProperties.Builder()
                 .messageId(event.eventId().toString())
                 .type(event.eventType())
-                .headers(Map.of(TENANT_HEADER, event.tenantId().value()))
+                .headers(headers(event))
                 .contentType(MessageProperties.CONTENT_TYPE_JSON)
                 .contentEncoding(StandardCharsets.UTF_8.name())
                 .deliveryMode(MessageDeliveryMode.toInt(MessageDeliveryMode.PERSISTENT))
                 .priority(MessageProperties.DEFAULT_PRIORITY)
                 .build();
+    }
+
+    private static Map<String, Object> headers(OutgoingEvent event) {
+        // A HashMap, as spring-rabbit's converter has it: the same headers, written in the same order.
+        Map<String, Object> headers = new HashMap<>();
+        headers.put(TENANT_HEADER, event.tenantId().value());
+        if (event.createdAt() != null) {
+            headers.put(CREATED_AT_HEADER, event.createdAt().toString());
+        }
+        if (event.traceparent() != null) {
+            headers.put(TRACEPARENT_HEADER, event.traceparent());
+        }
+        return headers;
     }
 
     /**

@@ -137,8 +137,63 @@ class EntitlementsListenerOnQpidTest {
         assertThat(seen).extracting(s -> s.message().messageId()).filteredOn("e-3"::equals).hasSize(1);
     }
 
+    @Test
+    void theLagIsTimedFromTheEventsCommitAndTheDeliveryInWorkShowsWithItsAge() throws Exception {
+        assertThat(ConsumerLag.CREATED_AT_HEADER).as("what the relay writes")
+                .isEqualTo(dev.tristate.adapter.out.messaging.RabbitEventPublisher.CREATED_AT_HEADER);
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        connectionFactory = new CachingConnectionFactory(broker.host(), broker.port());
+        connectionFactory.setUsername("tristate");
+        connectionFactory.setPassword("tristate");
+        new RabbitAdmin(connectionFactory).declareQueue(new org.springframework.amqp.core.Queue(queue, true));
+        ConsumeEventUseCase useCase = message -> {
+            seen.add(new Seen(message, System.nanoTime()));
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new ConsumeEventUseCase.Acknowledge(ConsumeEventUseCase.Outcome.APPLIED, "granted");
+        };
+        container = EntitlementsListener.container(connectionFactory,
+                new EntitlementsListener.Settings(queue, 5, 1, 1, Duration.ofMillis(300)),
+                new EntitlementsListener(useCase, Duration.ofMillis(300), meters));
+        container.start();
+
+        send("e-old", java.time.Instant.now().minus(Duration.ofMinutes(5)).toString());
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.size() == 1);
+        assertThat(meters.get("tristate.consumer.in.flight").tag("consumer", "entitlements").gauge().value())
+                .isEqualTo(1);
+        assertThat(meters.get("tristate.consumer.oldest.unacked.age").timeGauge()
+                .value(java.util.concurrent.TimeUnit.SECONDS)).isGreaterThanOrEqualTo(300);
+        release.countDown();
+        io.micrometer.core.instrument.Timer lag = meters.get("tristate.consumer.lag").timer();
+        await().atMost(Duration.ofSeconds(10)).until(() -> lag.count() == 1);
+        assertThat(lag.max(java.util.concurrent.TimeUnit.SECONDS)).isGreaterThanOrEqualTo(300);
+        await().atMost(Duration.ofSeconds(10)).until(() ->
+                meters.get("tristate.consumer.in.flight").gauge().value() == 0);
+        assertThat(meters.get("tristate.consumer.oldest.unacked.age").timeGauge()
+                .value(java.util.concurrent.TimeUnit.SECONDS)).isZero();
+
+        send("e-garbled", "yesterday");
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.size() == 2);
+        container.stop();
+        assertThat(lag.count()).as("no commit time, no lag to time").isEqualTo(1);
+        assertThat(messagesInTheQueue()).isZero();
+    }
+
     private void send(String id) {
+        send(id, null);
+    }
+
+    private void send(String id, String createdAt) {
         MessageProperties properties = new MessageProperties();
+        if (createdAt != null) {
+            properties.setHeader("created_at", createdAt);
+        }
         properties.setMessageId(id);
         properties.setType("PaymentSucceeded");
         properties.setHeader("tenant_id", "t-1");

@@ -53,6 +53,61 @@ class RepeatingRoundsTest {
     }
 
     @Test
+    void aRoundThatStoppingInterruptsIsNoFailureToWarnAbout() throws Exception {
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+                .getLogger(RepeatingRounds.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+                new ch.qos.logback.core.read.ListAppender<>();
+        logged.start();
+        logger.addAppender(logged);
+        java.util.concurrent.CountDownLatch inRound = new java.util.concurrent.CountDownLatch(1);
+        RepeatingRounds rounds = new RepeatingRounds("stopping", () -> {
+            inRound.countDown();
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                // As a connection pool answers an interrupted wait for a connection.
+                throw new IllegalStateException("interrupted during connection acquisition", e);
+            }
+            return 0;
+        }, Duration.ofMillis(10), Duration.ofMillis(100), 10);
+        try {
+            rounds.start();
+            assertThat(inRound.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+            rounds.stop();
+
+            assertThat(logged.list).as("nothing logged by a normal stop").isEmpty();
+        } finally {
+            logger.detachAppender(logged);
+        }
+    }
+
+    @Test
+    void aFailingRoundIsWarnedAboutOnce() {
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+                .getLogger(RepeatingRounds.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+                new ch.qos.logback.core.read.ListAppender<>();
+        logged.start();
+        logger.addAppender(logged);
+        AtomicInteger rounds = new AtomicInteger();
+        RepeatingRounds failing = new RepeatingRounds("failing-once", () -> {
+            rounds.incrementAndGet();
+            throw new IllegalStateException("database down");
+        }, Duration.ofMillis(10), Duration.ofMillis(50), 10);
+        try {
+            failing.start();
+            await().atMost(Duration.ofSeconds(5)).until(() -> rounds.get() >= 3);
+            failing.stop();
+            assertThat(logged.list).singleElement().satisfies(e ->
+                    assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN));
+        } finally {
+            logger.detachAppender(logged);
+        }
+    }
+
+    @Test
     void anIntervalAboveTheMaximumPauseIsRefused() {
         assertThatThrownBy(() -> new RepeatingRounds("x", () -> 0, Duration.ofSeconds(2), Duration.ofSeconds(1), 1))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -182,6 +182,8 @@ abstract class RabbitEventPublisherContract {
         assertThat(outcomes.values()).allMatch(EventPublisher.SENT::equals);
         assertThat(meters.get("tristate.outbox.publish.latency").timer().count()).as("one latency per batch")
                 .isEqualTo(1);
+        assertThat(meters.get("tristate.outbox.batch.size").summary().count()).isEqualTo(1);
+        assertThat(meters.get("tristate.outbox.batch.size").summary().totalAmount()).isEqualTo(500.0);
         assertThat(counter("tristate.outbox.published")).isEqualTo(500.0);
         assertThat(counter("tristate.outbox.confirms", "result", "ack")).isEqualTo(500.0);
         Set<String> ids = new HashSet<>();
@@ -213,6 +215,8 @@ abstract class RabbitEventPublisherContract {
                 "result", "nack")).isEqualTo(21.0);
         assertThat(meters.get("tristate.outbox.publish.latency").timer().count()).as("one round trip per event")
                 .isEqualTo(21);
+        assertThat(meters.get("tristate.outbox.batch.size").summary().count()).isEqualTo(21);
+        assertThat(meters.get("tristate.outbox.batch.size").summary().max()).isEqualTo(1.0);
         assertThat(drain(topology.entitlementsQueue())).hasSize(20);
     }
 

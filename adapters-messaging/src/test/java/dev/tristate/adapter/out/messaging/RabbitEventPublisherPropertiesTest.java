@@ -8,6 +8,7 @@ import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.MessageProperties;
@@ -22,11 +23,13 @@ class RabbitEventPublisherPropertiesTest {
     @Test
     void thePropertiesAreWhatSpringRabbitsConverterWroteForTheSameEvent() {
         EventId id = EventId.derive("pay_properties", EventType.PaymentSucceeded, null);
-        OutgoingEvent event = new OutgoingEvent(id, "PaymentSucceeded", new TenantId("t-properties"), "{}");
+        OutgoingEvent event = new OutgoingEvent(id, "PaymentSucceeded", new TenantId("t-properties"), "{}",
+                Instant.parse("2026-01-02T03:04:05.678901Z"), null);
         MessageProperties spring = new MessageProperties();
         spring.setMessageId(id.toString());
         spring.setType("PaymentSucceeded");
         spring.setHeader(RabbitEventPublisher.TENANT_HEADER, "t-properties");
+        spring.setHeader(RabbitEventPublisher.CREATED_AT_HEADER, "2026-01-02T03:04:05.678901Z");
         spring.setContentType(MessageProperties.CONTENT_TYPE_JSON);
         spring.setContentEncoding(StandardCharsets.UTF_8.name());
         spring.setDeliveryMode(MessageDeliveryMode.PERSISTENT);

@@ -28,6 +28,7 @@ import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.port.out.AuditTrail;
+import dev.tristate.application.shared.port.out.TraceContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -42,8 +43,10 @@ public class NotificationPersistenceConfiguration {
     }
 
     @Bean
-    OutboxStore outboxStore(CallbackStatements statements, ObjectProvider<RelayWakeUp> wakeUp) {
-        return new MyBatisOutboxStore(statements, wakeUp.getIfAvailable(() -> RelayWakeUp.NONE));
+    OutboxStore outboxStore(CallbackStatements statements, ObjectProvider<RelayWakeUp> wakeUp,
+                            ObjectProvider<TraceContext> trace) {
+        return new MyBatisOutboxStore(statements, wakeUp.getIfAvailable(() -> RelayWakeUp.NONE),
+                trace.getIfAvailable(() -> TraceContext.NONE));
     }
 
     @Bean

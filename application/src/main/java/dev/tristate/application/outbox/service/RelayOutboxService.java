@@ -164,7 +164,8 @@ class RelayOutboxService implements RelayOutboxUseCase {
 
     private Map<EventId, PublishOutcome> publish(List<ClaimedEvent> claimed) {
         List<OutgoingEvent> batch = claimed.stream()
-                .map(e -> new OutgoingEvent(e.eventId(), e.eventType(), e.tenantId(), e.payload()))
+                .map(e -> new OutgoingEvent(e.eventId(), e.eventType(), e.tenantId(), e.payload(), e.createdAt(),
+                        e.traceparent()))
                 .toList();
         try {
             return publisher.publish(batch);

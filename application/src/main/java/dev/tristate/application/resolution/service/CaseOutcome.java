@@ -18,6 +18,9 @@ sealed interface CaseOutcome permits CaseOutcome.Settled, CaseOutcome.AskAgain, 
 
     WorkedCase work();
 
+    /** What the channel said ({@link #NOT_ASKED} when it was not asked). */
+    String answer();
+
     /** The case is done: RESOLVED (the channel told us what happened) or FLAGGED (a person decides). */
     record Settled(WorkedCase work, ResolutionStatus status, String answer, String effect, String detail)
             implements CaseOutcome {

@@ -24,6 +24,7 @@ import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -89,7 +90,7 @@ class RefundResolverTest {
 
         ResolverRun run = resolver.resolveDue();
 
-        assertThat(run).isEqualTo(new ResolverRun(0, 1, 1, 0, 0, 0));
+        assertThat(run).isEqualTo(new ResolverRun(0, 1, 1, 0, 0, 0, Map.of("REFUND_SUCCESS", 1)));
         assertThat(gateway.refundsAsked).containsExactly(refund.id() + "@m-shop");
         assertThat(statusOf(refund)).isEqualTo(RefundStatus.SUCCEEDED);
         assertThat(f.statusOf(paid)).isEqualTo(PaymentStatus.PARTIALLY_REFUNDED);

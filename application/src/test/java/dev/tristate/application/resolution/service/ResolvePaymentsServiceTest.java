@@ -51,7 +51,7 @@ class ResolvePaymentsServiceTest {
 
         ResolverRun run = resolver.resolveDue();
 
-        assertThat(run).isEqualTo(new ResolverRun(1, 1, 1, 0, 0, 0));
+        assertThat(run).isEqualTo(new ResolverRun(1, 1, 1, 0, 0, 0, Map.of("SUCCESS", 1)));
         assertThat(gateway.asked).containsExactly(payment.id() + "@m-shop");
         assertThat(f.statusOf(payment)).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(outbox.events()).singleElement().satisfies(e -> assertThat(e.type())
@@ -66,6 +66,18 @@ class ResolvePaymentsServiceTest {
             assertThat(a.answer()).isEqualTo("SUCCESS");
             assertThat(a.effect()).isEqualTo("APPLIED");
         });
+    }
+
+    @Test
+    void theRoundCountsTheQuestionsByWhatTheChannelSaidAndASilenceAsNoAnswer() {
+        f.aPayment(SHOP, T0);
+        f.aPayment(SHOP, T0);
+        gateway.then(says(ChannelTradeStatus.SUCCESS, 1999)).then(ScriptedQueries.timesOut());
+        f.clock.advance(STALE_AFTER.plusSeconds(1));
+
+        ResolverRun run = resolver.resolveDue();
+
+        assertThat(run.answers()).isEqualTo(Map.of("SUCCESS", 1, "NO_ANSWER", 1));
     }
 
     @Test
@@ -165,7 +177,8 @@ class ResolvePaymentsServiceTest {
 
         ResolverRun run = resolver.resolveDue();
 
-        assertThat(run).isEqualTo(new ResolverRun(1, 1, 0, 0, 0, 1));
+        assertThat(run).as("asked, though the answer is the new holder's to write")
+                .isEqualTo(new ResolverRun(1, 1, 0, 0, 0, 1, Map.of("NOT_FOUND", 1)));
         assertThat(f.caseOf(payment).history()).as("the new holder writes the case").isEmpty();
         assertThat(f.caseOf(payment).attempts()).isZero();
     }

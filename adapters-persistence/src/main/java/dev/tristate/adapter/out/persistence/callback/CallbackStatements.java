@@ -70,8 +70,8 @@ public final class CallbackStatements {
             + " status_after = ?, reason = ?, answer_status = ?, answer_body = ?, handling_micros = ? WHERE id = ?";
 
     static final String INSERT_OUTBOX = "INSERT INTO outbox_events (event_id, event_key, tenant_id, aggregate_type,"
-            + " aggregate_id, event_type, payload, status, attempts, next_attempt_at, created_at)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " aggregate_id, event_type, payload, status, attempts, next_attempt_at, created_at, trace_parent)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     /** The notification's generated id, asked for by column name as MyBatis does for {@code keyColumn="id"}. */
     private static final PreparedStatementCreator INSERT_NOTIFICATION_RETURNING_ID = new KeyedInsert(
@@ -193,6 +193,7 @@ public final class CallbackStatements {
             ps.setInt(9, row.attempts);
             dateTime(ps, 10, row.nextAttemptAt);
             dateTime(ps, 11, row.createdAt);
+            string(ps, 12, row.traceParent);
         });
     }
 

@@ -16,4 +16,5 @@ public class OutboxRow {
     public int attempts;
     public LocalDateTime nextAttemptAt;
     public LocalDateTime createdAt;
+    public String traceParent;
 }

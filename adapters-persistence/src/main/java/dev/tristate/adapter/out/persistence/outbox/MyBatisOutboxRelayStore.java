@@ -190,7 +190,7 @@ public class MyBatisOutboxRelayStore implements OutboxRelayStore {
     private static ClaimedEvent toClaimed(RelayRow row) {
         return new ClaimedEvent(row.id, EventId.of(row.eventId), new TenantId(row.tenantId), row.eventType,
                 row.payload, row.attempts, Rows.instant(row.firstFailedAt), Rows.instant(row.createdAt),
-                Rows.instant(row.nextAttemptAt));
+                Rows.instant(row.nextAttemptAt), row.traceParent);
     }
 
     private static OutboxEntry toEntry(RelayRow row) {

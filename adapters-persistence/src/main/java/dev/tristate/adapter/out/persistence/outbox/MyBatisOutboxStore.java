@@ -7,6 +7,7 @@ import dev.tristate.adapter.out.persistence.jdbc.OutboxRow;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.application.outbox.port.out.OutboxStore;
 import dev.tristate.application.outbox.port.out.RelayWakeUp;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.domain.payment.PaymentEvent.RefundSucceeded;
 import dev.tristate.domain.payment.PaymentEvent;
 import java.time.Instant;
@@ -24,15 +25,23 @@ public class MyBatisOutboxStore implements OutboxStore {
 
     private final CallbackStatements statements;
     private final RelayWakeUp wakeUp;
+    private final TraceContext trace;
 
     public MyBatisOutboxStore(CallbackStatements statements, RelayWakeUp wakeUp) {
+        this(statements, wakeUp, TraceContext.NONE);
+    }
+
+    /** {@code trace}: the work writing the events, whose trace context each row keeps for the relay to send on. */
+    public MyBatisOutboxStore(CallbackStatements statements, RelayWakeUp wakeUp, TraceContext trace) {
         this.statements = statements;
         this.wakeUp = wakeUp;
+        this.trace = trace;
     }
 
     /** On every applied callback: plain JDBC (CallbackStatements). */
     @Override
     public void append(List<PaymentEvent> events, Instant now) {
+        String traceparent = trace.traceparent().orElse(null);
         for (PaymentEvent event : events) {
             OutboxRow row = new OutboxRow();
             row.eventId = event.eventId().toString();
@@ -46,6 +55,7 @@ public class MyBatisOutboxStore implements OutboxStore {
             row.attempts = 0;
             row.nextAttemptAt = Rows.utc(now);
             row.createdAt = Rows.utc(now);
+            row.traceParent = traceparent;
             translate(() -> statements.insertOutbox(row));
         }
         if (events.isEmpty()) {

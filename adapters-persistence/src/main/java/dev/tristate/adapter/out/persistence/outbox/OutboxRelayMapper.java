@@ -29,6 +29,7 @@ public interface OutboxRelayMapper {
         LocalDateTime createdAt;
         LocalDateTime sentAt;
         LocalDateTime quarantinedAt;
+        String traceParent;
     }
 
     class PendingRow {

@@ -32,7 +32,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public final class RelayBatchStatements {
 
     private static final String COLUMNS = "SELECT id, event_id, tenant_id, event_type, payload, attempts,"
-            + " first_failed_at, created_at, next_attempt_at FROM outbox_events";
+            + " first_failed_at, created_at, next_attempt_at, trace_parent FROM outbox_events";
 
     /** The claim's locking read; an index range of ix_outbox_due, no filesort (checked with EXPLAIN in a test). */
     static final String LOCK_DUE = COLUMNS
@@ -179,6 +179,7 @@ public final class RelayBatchStatements {
         row.firstFailedAt = rs.getObject(7, LocalDateTime.class);
         row.createdAt = rs.getObject(8, LocalDateTime.class);
         row.nextAttemptAt = rs.getObject(9, LocalDateTime.class);
+        row.traceParent = rs.getString(10);
         return row;
     }
 }

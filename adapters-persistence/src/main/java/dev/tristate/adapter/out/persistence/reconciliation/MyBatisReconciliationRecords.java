@@ -14,7 +14,9 @@ import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 public class MyBatisReconciliationRecords implements ReconciliationRecords {
@@ -168,6 +170,16 @@ public class MyBatisReconciliationRecords implements ReconciliationRecords {
         }
         return translate(() -> mapper.settleHold(holdId, status.name(), runId, Columns.clip(result, 512),
                 Rows.utc(at))) == 1;
+    }
+
+    @Override
+    public Map<DiscrepancyClass, OpenDiscrepancies> openDiscrepancies() {
+        Map<DiscrepancyClass, OpenDiscrepancies> byClass = new EnumMap<>(DiscrepancyClass.class);
+        for (ReconciliationMapper.OpenDiscrepancyRow row : translate(mapper::openDiscrepancies)) {
+            byClass.put(DiscrepancyClass.valueOf(row.discrepancyClass),
+                    new OpenDiscrepancies(row.openCount, Rows.instant(row.oldestCreatedAt)));
+        }
+        return OpenDiscrepancies.ofEveryClass(byClass);
     }
 
     private static void writeLine(ReconciliationMapper.LineColumns row, StatementLine line) {

@@ -49,6 +49,12 @@ public interface ReconciliationMapper {
         LocalDateTime eventTime;
     }
 
+    class OpenDiscrepancyRow {
+        String discrepancyClass;
+        long openCount;
+        LocalDateTime oldestCreatedAt;
+    }
+
     class DiscrepancyRow extends LineColumns {
         Long id;
         String tenantId;
@@ -130,4 +136,6 @@ public interface ReconciliationMapper {
 
     List<PaymentRow> paidBetween(@Param("tenantId") String tenantId, @Param("channel") String channel,
                                  @Param("from") LocalDateTime from, @Param("to") LocalDateTime to);
+
+    List<OpenDiscrepancyRow> openDiscrepancies();
 }

@@ -25,7 +25,8 @@ public final class SecretCipher {
 
     public SecretCipher(byte[] masterKey, SecureRandom random) {
         if (masterKey == null || masterKey.length != 32) {
-            throw new IllegalArgumentException("the master key must be 32 bytes (base64 of 32 random bytes)");
+            throw new MasterKeyRejected("tristate.security.master-key must be 32 bytes, base64-encoded (e.g."
+                    + " head -c 32 /dev/urandom | base64)", null);
         }
         this.key = new SecretKeySpec(masterKey.clone(), "AES");
         this.random = random;
@@ -33,13 +34,13 @@ public final class SecretCipher {
 
     public static SecretCipher fromBase64(String masterKeyBase64, SecureRandom random) {
         if (masterKeyBase64 == null || masterKeyBase64.isBlank()) {
-            throw new IllegalArgumentException("tristate.security.master-key is not set");
+            throw new MasterKeyRejected("tristate.security.master-key is not set", null);
         }
         byte[] decoded;
         try {
             decoded = Base64.getDecoder().decode(masterKeyBase64.trim());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("tristate.security.master-key is not valid base64", e);
+            throw new MasterKeyRejected("tristate.security.master-key is not valid base64", e);
         }
         return new SecretCipher(decoded, random);
     }

@@ -16,7 +16,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -48,12 +51,28 @@ class ChannelCallbackController {
     private final int maxHeaderBytes;
     private final String retryAfterSeconds;
     private final Duration bodyReadTimeout;
+    private final CurrentTraceId trace;
 
+    /** Without tracing: the notification records get the caller's X-Request-Id or a new id. */
+    ChannelCallbackController(HandleChannelNotificationUseCase notifications, int maxBodyBytes, int maxHeaderBytes,
+                              Duration rejectedPeriod, Duration bodyReadTimeout) {
+        this(notifications, maxBodyBytes, maxHeaderBytes, rejectedPeriod, bodyReadTimeout, CurrentTraceId.NONE);
+    }
+
+    @Autowired
     ChannelCallbackController(HandleChannelNotificationUseCase notifications,
                               @Value("${tristate.callbacks.max-body-bytes:65536}") int maxBodyBytes,
                               @Value("${tristate.callbacks.max-header-bytes:16384}") int maxHeaderBytes,
                               @Value("${tristate.callbacks.rejected.period:1m}") Duration rejectedPeriod,
-                              @Value("${tristate.callbacks.body-read-timeout:5s}") Duration bodyReadTimeout) {
+                              @Value("${tristate.callbacks.body-read-timeout:5s}") Duration bodyReadTimeout,
+                              ObjectProvider<CurrentTraceId> trace) {
+        this(notifications, maxBodyBytes, maxHeaderBytes, rejectedPeriod, bodyReadTimeout,
+                trace.getIfAvailable(() -> CurrentTraceId.NONE));
+    }
+
+    ChannelCallbackController(HandleChannelNotificationUseCase notifications, int maxBodyBytes, int maxHeaderBytes,
+                              Duration rejectedPeriod, Duration bodyReadTimeout, CurrentTraceId trace) {
+        this.trace = trace;
         this.notifications = notifications;
         this.maxBodyBytes = maxBodyBytes;
         this.maxHeaderBytes = maxHeaderBytes;
@@ -184,7 +203,15 @@ class ChannelCallbackController {
         return address == null || address.isBlank() ? HandleChannelNotificationUseCase.UNKNOWN_CALLER : address;
     }
 
-    private static String traceId(HttpServletRequest request) {
+    /**
+     * The notification record's trace id: the request's trace (continued from the caller's traceparent, if it sent
+     * one), so that the record leads to the trace; without tracing, the caller's X-Request-Id or a new one.
+     */
+    private String traceId(HttpServletRequest request) {
+        Optional<String> traced = trace.get();
+        if (traced.isPresent()) {
+            return traced.get();
+        }
         String given = request.getHeader("X-Request-Id");
         if (given != null && given.matches("[A-Za-z0-9._\\-]{1,64}")) {
             return given;

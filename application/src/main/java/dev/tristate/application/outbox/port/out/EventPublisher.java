@@ -3,6 +3,7 @@ package dev.tristate.application.outbox.port.out;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,13 +18,22 @@ public interface EventPublisher {
     /** Publishes the batch; the answer has an outcome for every event of the batch, keyed by event id. */
     Map<EventId, PublishOutcome> publish(List<OutgoingEvent> events);
 
-    /** One event as it goes on the wire: the id is the message id consumers deduplicate on. */
-    record OutgoingEvent(EventId eventId, String eventType, TenantId tenantId, String payload) {
+    /**
+     * One event as it goes on the wire: the id is the message id consumers deduplicate on; {@code createdAt}, when the
+     * event was committed to the outbox (null: not known), lets consumers measure how long it took to reach them;
+     * {@code traceparent}, the W3C trace context of the work that wrote it (null: none), lets them continue its trace.
+     */
+    record OutgoingEvent(EventId eventId, String eventType, TenantId tenantId, String payload, Instant createdAt,
+                         String traceparent) {
         public OutgoingEvent {
             Objects.requireNonNull(eventId, "event id");
             Objects.requireNonNull(eventType, "event type");
             Objects.requireNonNull(tenantId, "tenant");
             Objects.requireNonNull(payload, "payload");
+        }
+
+        public OutgoingEvent(EventId eventId, String eventType, TenantId tenantId, String payload) {
+            this(eventId, eventType, tenantId, payload, null, null);
         }
     }
 

@@ -75,10 +75,17 @@ public interface OutboxRelayStore {
 
     /**
      * A claimed event: what the relay needs to publish it and to decide what happens if that fails, and the time it
-     * was due at when claimed (its place in claim order, with its id).
+     * was due at when claimed (its place in claim order, with its id). {@code traceparent}: the W3C trace context of
+     * the work that wrote it (null: none).
      */
     record ClaimedEvent(long id, EventId eventId, TenantId tenantId, String eventType, String payload, int attempts,
-                        Instant firstFailedAt, Instant createdAt, Instant dueAt) {
+                        Instant firstFailedAt, Instant createdAt, Instant dueAt, String traceparent) {
+
+        public ClaimedEvent(long id, EventId eventId, TenantId tenantId, String eventType, String payload,
+                            int attempts, Instant firstFailedAt, Instant createdAt, Instant dueAt) {
+            this(id, eventId, tenantId, eventType, payload, attempts, firstFailedAt, createdAt, dueAt, null);
+        }
+
         public ClaimedEvent {
             Objects.requireNonNull(eventId, "event id");
             Objects.requireNonNull(tenantId, "tenant");

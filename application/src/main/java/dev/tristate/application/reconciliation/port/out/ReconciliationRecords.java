@@ -7,7 +7,10 @@ import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -63,7 +66,28 @@ public interface ReconciliationRecords {
     /** Settles a held item (RELEASED or COUNTED), only while it is still HELD. */
     boolean settleHold(long holdId, HoldStatus status, long runId, String result, Instant at);
 
+    /**
+     * The discrepancies whose repair is not applied yet (PENDING or FAILED), of every tenant, by class: for the gauges.
+     * Every class is in the answer, with zero and no oldest where none is open.
+     */
+    Map<DiscrepancyClass, OpenDiscrepancies> openDiscrepancies();
+
     enum RunStatus { RUNNING, COMPLETED, FAILED }
+
+    /** {@code oldestFoundAt}: when the longest-open discrepancy of the class was found; null when none is open. */
+    record OpenDiscrepancies(long open, Instant oldestFoundAt) {
+        public static final OpenDiscrepancies NONE = new OpenDiscrepancies(0, null);
+
+        /** Every class, with {@link #NONE} for those {@code byClass} lacks. */
+        public static Map<DiscrepancyClass, OpenDiscrepancies> ofEveryClass(
+                Map<DiscrepancyClass, OpenDiscrepancies> byClass) {
+            EnumMap<DiscrepancyClass, OpenDiscrepancies> all = new EnumMap<>(DiscrepancyClass.class);
+            for (DiscrepancyClass kind : DiscrepancyClass.values()) {
+                all.put(kind, byClass.getOrDefault(kind, NONE));
+            }
+            return Collections.unmodifiableMap(all);
+        }
+    }
 
     enum HoldStatus { HELD, RELEASED, COUNTED }
 
