@@ -22,22 +22,25 @@ public final class FaultContext implements AutoCloseable {
     private final String database;
     private final String masterKey;
     private final Path workDir;
-    private final FaultLoad load;
+    private final FaultDatabase db;
+    private final String runId;
     private final Random random;
     private final List<FaultInstance> instances = new ArrayList<>();
     private final Map<String, Integer> faults = new LinkedHashMap<>();
     private final Deque<AutoCloseable> cleanups = new ArrayDeque<>();
     private volatile FaultBroker broker;
+    private volatile FaultLoad load;
 
-    FaultContext(FaultOptions options, String scenario, String database, FaultBroker broker, String masterKey,
-                 Path workDir, FaultLoad load, Random random) {
+    FaultContext(FaultOptions options, String scenario, FaultDatabase db, String runId, FaultBroker broker,
+                 String masterKey, Path workDir, Random random) {
         this.options = options;
         this.scenario = scenario;
-        this.database = database;
+        this.database = db.name();
+        this.db = db;
+        this.runId = runId;
         this.broker = broker;
         this.masterKey = masterKey;
         this.workDir = workDir;
-        this.load = load;
         this.random = random;
     }
 
@@ -90,6 +93,24 @@ public final class FaultContext implements AutoCloseable {
         return List.copyOf(instances);
     }
 
+    /**
+     * Provisions the tenant (in the tables the first instance's start has created) and starts the load against
+     * {@code baseUrl} with {@code concurrency} workers, each a merchant and a channel in turn.
+     */
+    public synchronized FaultLoad startLoad(String baseUrl, int concurrency) throws Exception {
+        if (load != null) {
+            throw new IllegalStateException("the load is already running");
+        }
+        FaultDatabase.Tenant tenant = db.provision(runId, masterKey);
+        FaultLoad started = new FaultLoad(tenant.id(), tenant.merchantId(), tenant.signingSecret(), tenant.apiKey(),
+                concurrency, runId);
+        started.target(baseUrl);
+        started.start();
+        load = started;
+        return started;
+    }
+
+    /** The load, once started; null before. */
     public FaultLoad load() {
         return load;
     }
