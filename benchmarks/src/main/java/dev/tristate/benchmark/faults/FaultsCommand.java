@@ -43,6 +43,7 @@ public final class FaultsCommand {
         return switch (name) {
             case "kill-storm" -> new KillStormScenario();
             case "broker-outage" -> new BrokerOutageScenario();
+            case "several-instances" -> new SeveralInstancesScenario();
             default -> throw new IllegalArgumentException("unknown scenario: " + name);
         };
     }
@@ -128,6 +129,12 @@ public final class FaultsCommand {
                     error = driver.refused() + " requests refused: " + driver.firstRefusal();
                 }
                 context.say(load);
+                if (options.selfCheck()) {
+                    String failed = selfCheck(context, driver);
+                    if (failed != null) {
+                        error = failed;
+                    }
+                }
             }
         } finally {
             context.close();
@@ -151,6 +158,47 @@ public final class FaultsCommand {
         }
         context.say(row.passed() ? "passed" : "FAILED");
         return row;
+    }
+
+    /**
+     * Damages the scenario's rows after its verdict (one acknowledged notification deleted, one grant's tokens
+     * credited twice) and checks that the checker, reading the real tables, reports both; null when it does.
+     */
+    static String selfCheck(FaultContext context, FaultLoad driver) throws Exception {
+        FaultLoad.Acknowledged victim = driver.acknowledged().values().stream().findFirst().orElse(null);
+        if (victim == null) {
+            return "self-check: nothing was acknowledged, so nothing could be damaged";
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(context.jdbcUrl(),
+                context.options().dbUser(), context.options().dbPassword())) {
+            try (java.sql.PreparedStatement delete = c.prepareStatement(
+                    "DELETE FROM channel_notifications WHERE tenant_id = ? AND notify_id = ?")) {
+                delete.setString(1, driver.tenantId());
+                delete.setString(2, victim.notifyId());
+                delete.executeUpdate();
+            }
+            try (java.sql.PreparedStatement ledger = c.prepareStatement("INSERT INTO token_ledger (tenant_id, user_id,"
+                    + " entry_key, delta, created_at) SELECT tenant_id, user_id, CONCAT(entry_key, ':self-check'),"
+                    + " delta, created_at FROM token_ledger WHERE tenant_id = ? ORDER BY id LIMIT 1");
+                 java.sql.PreparedStatement balance = c.prepareStatement("UPDATE token_balances b JOIN (SELECT user_id,"
+                         + " SUM(delta) AS total FROM token_ledger WHERE tenant_id = ? GROUP BY user_id) l"
+                         + " ON b.user_id = l.user_id SET b.balance = l.total WHERE b.tenant_id = ?")) {
+                ledger.setString(1, driver.tenantId());
+                ledger.executeUpdate();
+                balance.setString(1, driver.tenantId());
+                balance.setString(2, driver.tenantId());
+                balance.executeUpdate();
+            }
+        }
+        FaultInvariants.Verdict damaged = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(),
+                context.options().dbUser(), context.options().dbPassword(), driver.tenantId()),
+                driver.created().values(), driver.acknowledged().values());
+        boolean foundLoss = damaged.lost().stream().anyMatch(f -> f.contains(victim.notifyId()));
+        boolean foundDouble = damaged.doubled().stream().anyMatch(f -> f.contains("tokens for payments worth"));
+        context.say("self-check: deleted notification " + victim.notifyId() + " and credited one grant twice;"
+                + " the checker reports " + damaged.lost().size() + " lost and " + damaged.doubled().size()
+                + " doubled: " + (foundLoss && foundDouble ? "both found" : "NOT FOUND"));
+        return foundLoss && foundDouble ? null : "self-check: the checker missed the damage it was shown";
     }
 
     static void printTable(List<Row> rows) {
