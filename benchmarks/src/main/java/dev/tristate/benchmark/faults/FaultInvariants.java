@@ -44,6 +44,13 @@ public final class FaultInvariants {
             return stuck.isEmpty();
         }
 
+        /** The same verdict with one more stuck finding (one the database cannot show, e.g. the broker's). */
+        public Verdict withStuck(String finding) {
+            List<String> more = new ArrayList<>(stuck);
+            more.add(finding);
+            return new Verdict(lost, doubled, List.copyOf(more), quarantined);
+        }
+
         public List<String> findings() {
             List<String> all = new ArrayList<>();
             lost.forEach(f -> all.add("lost: " + f));

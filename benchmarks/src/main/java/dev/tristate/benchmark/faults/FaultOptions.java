@@ -38,7 +38,8 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
             """;
 
     /** The scenarios in the order of a full run. */
-    public static final List<String> ALL = List.of("kill-storm", "broker-outage", "several-instances");
+    public static final List<String> ALL = List.of("kill-storm", "broker-outage", "several-instances",
+            "channel-storm");
 
     /** The short form's scenarios. */
     public static final List<String> SHORT = List.of("kill-storm", "broker-outage");

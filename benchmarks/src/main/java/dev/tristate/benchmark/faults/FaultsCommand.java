@@ -34,6 +34,8 @@ public final class FaultsCommand {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("MMddHHmmss");
     private static final int MAX_FINDINGS_SHOWN = 20;
+    /** The entitlements consumer's queue (tristate.relay.queue's default). */
+    private static final String QUEUE = "tristate.entitlements";
 
     private FaultsCommand() {
     }
@@ -44,6 +46,7 @@ public final class FaultsCommand {
             case "kill-storm" -> new KillStormScenario();
             case "broker-outage" -> new BrokerOutageScenario();
             case "several-instances" -> new SeveralInstancesScenario();
+            case "channel-storm" -> new ChannelStormScenario();
             default -> throw new IllegalArgumentException("unknown scenario: " + name);
         };
     }
@@ -113,6 +116,14 @@ public final class FaultsCommand {
                     verdict = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(), options.dbUser(),
                             options.dbPassword(), driver.tenantId()), driver.created().values(),
                             driver.acknowledged().values());
+                    if (verdict.drained()) {
+                        // Nothing is left in the database; the broker's queue must be empty too.
+                        long depth = context.queueDepth(QUEUE);
+                        if (depth != 0) {
+                            verdict = verdict.withStuck("queue " + QUEUE + " holds "
+                                    + (depth < 0 ? "nothing: it is missing" : depth + " messages"));
+                        }
+                    }
                     if (verdict.drained() || System.nanoTime() > deadline) {
                         break;
                     }
@@ -122,7 +133,8 @@ public final class FaultsCommand {
                 operations = driver.operations();
                 load = driver.created().size() + " payments created, " + driver.acknowledged().size()
                         + " notifications acknowledged, " + driver.requests() + " requests (" + driver.failedAttempts()
-                        + " unanswered or 5xx and sent again, " + driver.duplicatesSent() + " duplicates), "
+                        + " unanswered or 5xx and sent again, " + driver.duplicatesSent() + " duplicates, "
+                        + driver.staleSent() + " other statuses), "
                         + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
                         + (driver.firstRefusal() == null ? "" : " (first: " + driver.firstRefusal() + ")");
                 if (driver.refused() > 0 && error == null) {
