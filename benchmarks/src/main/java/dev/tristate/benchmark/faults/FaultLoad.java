@@ -68,6 +68,7 @@ public final class FaultLoad {
     private volatile double duplicateShare;
     private volatile int stormCompression;
     private final AtomicLong staleSent = new AtomicLong();
+    private final AtomicLong retryAnswers = new AtomicLong();
 
     FaultLoad(String tenantId, String merchantId, String signingSecret, String apiKey, int concurrency, String runId) {
         this.tenantId = tenantId;
@@ -278,6 +279,7 @@ public final class FaultLoad {
             }
             if (status == 429 || status >= 500) {
                 failedAttempts.incrementAndGet();
+                retryAnswers.incrementAndGet();
                 pause(answer);
                 continue;
             }
@@ -348,6 +350,11 @@ public final class FaultLoad {
 
     public long duplicatesSent() {
         return duplicatesSent.get();
+    }
+
+    /** Notifications answered "retry" (429 or 5xx) by a running instance, each sent again. */
+    public long retryAnswers() {
+        return retryAnswers.get();
     }
 
     /** Reports of another status sent before or after a payment's success (each must change nothing). */

@@ -133,7 +133,8 @@ public final class FaultsCommand {
                 operations = driver.operations();
                 load = driver.created().size() + " payments created, " + driver.acknowledged().size()
                         + " notifications acknowledged, " + driver.requests() + " requests (" + driver.failedAttempts()
-                        + " unanswered or 5xx and sent again, " + driver.duplicatesSent() + " duplicates, "
+                        + " unanswered, 409, 429 or 5xx and sent again, of them " + driver.retryAnswers()
+                        + " notifications answered retry, " + driver.duplicatesSent() + " duplicates, "
                         + driver.staleSent() + " other statuses), "
                         + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
                         + (driver.firstRefusal() == null ? "" : " (first: " + driver.firstRefusal() + ")");
