@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
  *       for);</li>
  *   <li><b>stuck</b>: work not finished and not quarantined (an outbox event PENDING, a delivery RETRYING, a task
  *       PENDING, an unresolved unknown outcome, a payment UNKNOWN, a sent success without its grant);</li>
- *   <li><b>quarantined</b>: set aside for a person (allowed by invariant I5, but under transient faults a finding).</li>
+ *   <li><b>quarantined</b>: set aside for a person (allowed by invariant I5, but a finding under transient
+ *       faults).</li>
  * </ul>
  */
 public final class FaultInvariants {

@@ -140,7 +140,8 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
 
     @Override
     public String toString() {
-        return "scenarios=" + scenarios + (shortForm ? " short" : "") + (selfCheck ? " self-check" : "") + " seed=" + seed + " heap=" + appHeap
+        return "scenarios=" + scenarios + (shortForm ? " short" : "") + (selfCheck ? " self-check" : "")
+                + " seed=" + seed + " heap=" + appHeap
                 + " app=" + appJar;
     }
 }
