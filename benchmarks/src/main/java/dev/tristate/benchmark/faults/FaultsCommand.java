@@ -109,44 +109,49 @@ public final class FaultsCommand {
             if (driver == null) {
                 error = error == null ? "the scenario started no load" : error;
             } else {
-                driver.finish(Duration.ofSeconds(options.shortForm() ? 90 : 180));
-                long drainStart = System.nanoTime();
-                long deadline = drainStart + Duration.ofSeconds(options.shortForm() ? 150 : 300).toNanos();
-                while (true) {
-                    verdict = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(), options.dbUser(),
-                            options.dbPassword(), driver.tenantId()), driver.created().values(),
-                            driver.acknowledged().values());
-                    if (verdict.drained()) {
-                        // Nothing is left in the database; the broker's queue must be empty too.
-                        long depth = context.queueDepth(QUEUE);
-                        if (depth != 0) {
-                            verdict = verdict.withStuck("queue " + QUEUE + " holds "
-                                    + (depth < 0 ? "nothing: it is missing" : depth + " messages"));
+                try {
+                    driver.finish(Duration.ofSeconds(options.shortForm() ? 90 : 180));
+                    long drainStart = System.nanoTime();
+                    long deadline = drainStart + Duration.ofSeconds(options.shortForm() ? 150 : 300).toNanos();
+                    while (true) {
+                        verdict = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(), options.dbUser(),
+                                options.dbPassword(), driver.tenantId()), driver.created().values(),
+                                driver.acknowledged().values());
+                        if (verdict.drained()) {
+                            // Nothing is left in the database; the broker's queue must be empty too.
+                            long depth = context.queueDepth(QUEUE);
+                            if (depth != 0) {
+                                verdict = verdict.withStuck("queue " + QUEUE + " holds "
+                                        + (depth < 0 ? "nothing: it is missing" : depth + " messages"));
+                            }
+                        }
+                        if (verdict.drained() || System.nanoTime() > deadline) {
+                            break;
+                        }
+                        Thread.sleep(1000);
+                    }
+                    drainSeconds = verdict.drained() ? (System.nanoTime() - drainStart) / 1e9 : Double.NaN;
+                    operations = driver.operations();
+                    load = driver.created().size() + " payments created, " + driver.acknowledged().size()
+                            + " notifications acknowledged, " + driver.requests() + " requests ("
+                            + driver.failedAttempts() + " unanswered, 409, 429 or 5xx and sent again, of them " + driver.retryAnswers()
+                            + " notifications answered retry, " + driver.duplicatesSent() + " duplicates, "
+                            + driver.staleSent() + " other statuses), "
+                            + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
+                            + (driver.firstRefusal() == null ? "" : " (first: " + driver.firstRefusal() + ")");
+                    if (driver.refused() > 0 && error == null) {
+                        error = driver.refused() + " requests refused: " + driver.firstRefusal();
+                    }
+                    context.say(load);
+                    if (options.selfCheck()) {
+                        String failed = selfCheck(context, driver);
+                        if (failed != null) {
+                            error = failed;
                         }
                     }
-                    if (verdict.drained() || System.nanoTime() > deadline) {
-                        break;
-                    }
-                    Thread.sleep(1000);
-                }
-                drainSeconds = verdict.drained() ? (System.nanoTime() - drainStart) / 1e9 : Double.NaN;
-                operations = driver.operations();
-                load = driver.created().size() + " payments created, " + driver.acknowledged().size()
-                        + " notifications acknowledged, " + driver.requests() + " requests (" + driver.failedAttempts()
-                        + " unanswered, 409, 429 or 5xx and sent again, of them " + driver.retryAnswers()
-                        + " notifications answered retry, " + driver.duplicatesSent() + " duplicates, "
-                        + driver.staleSent() + " other statuses), "
-                        + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
-                        + (driver.firstRefusal() == null ? "" : " (first: " + driver.firstRefusal() + ")");
-                if (driver.refused() > 0 && error == null) {
-                    error = driver.refused() + " requests refused: " + driver.firstRefusal();
-                }
-                context.say(load);
-                if (options.selfCheck()) {
-                    String failed = selfCheck(context, driver);
-                    if (failed != null) {
-                        error = failed;
-                    }
+                } catch (Exception e) {
+                    // A broken connection to the database or broker must still leave a row and a clean-up.
+                    error = error == null ? "the drain or the check failed: " + e : error;
                 }
             }
         } finally {
