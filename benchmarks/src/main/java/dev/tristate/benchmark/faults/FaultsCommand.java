@@ -70,7 +70,10 @@ public final class FaultsCommand {
         Random seeds = new Random(options.seed());
         List<Row> rows = new ArrayList<>();
         for (String name : options.scenarios()) {
-            rows.add(runOne(options, scenario(name), new Random(seeds.nextLong())));
+            Row row = runOne(options, scenario(name), new Random(seeds.nextLong()));
+            rows.add(row);
+            // Each scenario's row as soon as it is known: a long run stopped later keeps what it measured.
+            printTable(List.of(row));
         }
         printTable(rows);
         boolean passed = rows.stream().allMatch(Row::passed);
@@ -134,7 +137,8 @@ public final class FaultsCommand {
                     operations = driver.operations();
                     load = driver.created().size() + " payments created, " + driver.acknowledged().size()
                             + " notifications acknowledged, " + driver.requests() + " requests ("
-                            + driver.failedAttempts() + " unanswered, 409, 429 or 5xx and sent again, of them " + driver.retryAnswers()
+                            + driver.failedAttempts() + " unanswered, 409, 429 or 5xx and sent again, of them "
+                            + driver.retryAnswers()
                             + " notifications answered retry, " + driver.duplicatesSent() + " duplicates, "
                             + driver.staleSent() + " other statuses), "
                             + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
