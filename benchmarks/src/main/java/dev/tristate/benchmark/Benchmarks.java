@@ -3,10 +3,10 @@ package dev.tristate.benchmark;
 import java.util.Arrays;
 
 /**
- * {@code java -jar benchmarks/target/benchmarks.jar [callback|relay|consumer|startup|peer|faults] [--option=value ...]}:
+ * {@code java -jar benchmarks/target/benchmarks.jar [callback|relay|consumer|startup|peer|faults] [--name=value ...]}:
  * the callback benchmark (also without a first word), the outbox relay benchmark, the entitlements consumer benchmark,
- * the start-up and crash-recovery benchmark (each described in docs/benchmarks.md) or the fault suite
- * (docs/reliability.md).
+ * the start-up and crash-recovery benchmark, the relay against namastack-outbox (each described in
+ * docs/benchmarks.md) or the fault suite (docs/reliability.md).
  */
 public final class Benchmarks {
 
