@@ -107,6 +107,14 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
                     + " (\\d+) repairs applied, (\\d+) open"),
             k("recon.statementUploaded", "statement uploaded: (.+) \\((\\d+) bytes\\)"),
             k("recon.statementFetched", "statement fetched from the channel"),
+            // a review case's refund (ReviewCaseRefund)
+            k("refund.notHere", "not refunded here: (.+)", NESTED),
+            k("refund.noPayment", "no payment of ours"),
+            k("refund.paymentIs", "the payment is " + CODE, "status"),
+            k("refund.notSetUp", "the channel (\\S+) is not set up for this tenant"),
+            k("refund.nothingLeft", "nothing left to refund"),
+            k("refund.notReached", "refund at the channel not reached: the resolver asks the channel and settles it"),
+            k("refund.inProgress", "a refund for this case is being made right now"),
             // audit entries' details (the console's use cases)
             k("audit.replayed", "queued for sending again with the same event id"),
             k("audit.notQuarantined", "no longer quarantined: nothing changed"),

@@ -111,6 +111,14 @@ class ConsoleTextsTest {
         SAMPLES.put("repair.what", "PAID_AT_CHANNEL_NOT_HERE → APPLY_CHANNEL_RESULT: APPLIED PENDING -> SUCCEEDED");
         SAMPLES.put("hold.matched", "matched by the statement of 2026-12-02");
         SAMPLES.put("hold.counted", "counted by the run of 2026-12-02");
+        SAMPLES.put("refund.notHere", "not refunded here: the payment is CLOSED");
+        SAMPLES.put("refund.noPayment", "no payment of ours");
+        SAMPLES.put("refund.paymentIs", "the payment is PENDING");
+        SAMPLES.put("refund.notSetUp", "the channel sandbox is not set up for this tenant");
+        SAMPLES.put("refund.nothingLeft", "nothing left to refund");
+        SAMPLES.put("refund.notReached",
+                "refund at the channel not reached: the resolver asks the channel and settles it");
+        SAMPLES.put("refund.inProgress", "a refund for this case is being made right now");
         SAMPLES.put("audit.replayed", "queued for sending again with the same event id");
         SAMPLES.put("audit.notQuarantined", "no longer quarantined: nothing changed");
         SAMPLES.put("audit.bulkReplay", "bulk replay");
