@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.context.MessageSource;
 import org.springframework.stereotype.Component;
 
@@ -23,6 +24,7 @@ import org.springframework.stereotype.Component;
 public class ConsoleTexts {
 
     private static final String SEPARATOR = "; ";
+    private static final Pattern LINKED_CASE = Pattern.compile("left alone: review case #(\\d+) ");
 
     private final MessageSource messages;
     private final ConsoleCodes codes;
@@ -67,6 +69,12 @@ public class ConsoleTexts {
             return text(value, locale);
         }
         return codes.text(kind, value, locale);
+    }
+
+    /** The review case a repair's result links its finding to ({@code left alone: review case #N ...}), or null. */
+    public Long linkedReviewCase(String text) {
+        Matcher m = text == null ? null : LINKED_CASE.matcher(text);
+        return m != null && m.find() ? Long.valueOf(m.group(1)) : null;
     }
 
     /** The key of the first pattern that knows the part, if one does (for tests that look for unknown sentences). */

@@ -101,6 +101,7 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
             k("repair.stillStatus", "still " + CODE, "repairStatus"),
             k("repair.appliedBy", "applied by (\\S+) at (\\S+): (.+)", "", "", NESTED),
             k("repair.what", CODE + " → " + CODE + ": (.+)", "discrepancy", "repairKind", NESTED),
+            k("recon.leftAlone", "left alone: review case #(\\d+) was decided by (\\S+) at (\\S+)"),
             k("hold.matched", "matched by the statement of (\\S+)"),
             k("hold.counted", "counted by the run of (\\S+)"),
             k("recon.runCounts", "(\\S+): (\\d+) statement lines, (\\d+) matched, (\\d+) discrepancies \\((\\d+) new\\),"

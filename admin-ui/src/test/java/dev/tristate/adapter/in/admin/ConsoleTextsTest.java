@@ -109,6 +109,7 @@ class ConsoleTextsTest {
         SAMPLES.put("repair.stillStatus", "still PENDING");
         SAMPLES.put("repair.appliedBy", "applied by olga at 2026-12-01T10:00:00Z: APPLIED PENDING -> SUCCEEDED");
         SAMPLES.put("repair.what", "PAID_AT_CHANNEL_NOT_HERE → APPLY_CHANNEL_RESULT: APPLIED PENDING -> SUCCEEDED");
+        SAMPLES.put("recon.leftAlone", "left alone: review case #5 was decided by olga at 2026-12-01T10:00:00Z");
         SAMPLES.put("hold.matched", "matched by the statement of 2026-12-02");
         SAMPLES.put("hold.counted", "counted by the run of 2026-12-02");
         SAMPLES.put("refund.notHere", "not refunded here: the payment is CLOSED");
@@ -210,6 +211,14 @@ class ConsoleTextsTest {
                 .isEqualTo("发送失败 2 次；Connection reset by peer");
         assertThat(texts.text(null, CHINESE)).isNull();
         assertThat(texts.text("", CHINESE)).isEmpty();
+    }
+
+    @Test
+    void aRepairLeftAloneLinksToTheDecidedCase() {
+        assertThat(texts.linkedReviewCase("AMOUNT_OR_CURRENCY_MISMATCH → HOLD_FOR_REVIEW: left alone: review case #5"
+                + " was decided by olga at 2026-12-01T10:00:00Z")).isEqualTo(5L);
+        assertThat(texts.linkedReviewCase("review case opened (AMOUNT_MISMATCH)")).isNull();
+        assertThat(texts.linkedReviewCase(null)).isNull();
     }
 
     @Test
