@@ -13,12 +13,8 @@ import dev.tristate.domain.consumer.DeliveryStatus;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.TenantId;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -29,76 +25,41 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The console in headless Chromium (Debian's chromium and chromium-driver), as support staff use it. One browser for
- * the class and the application context shared with the other console tests. Screenshots go to
- * target/screenshots/. With TRISTATE_BROWSER_TESTS=required (.ci/run sets it) a missing Chromium fails the run;
- * elsewhere the tests are skipped with a message saying how to install it.
+ * the class ({@link HeadlessChromium}) and the application context shared with the other console tests. Screenshots
+ * go to target/screenshots/.
  */
 class ConsoleBrowserTest extends ConsoleTestBase {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    static final Path SCREENSHOTS = Path.of("target", "screenshots");
-    static final ZoneId BROWSER_ZONE = ZoneId.of("Asia/Shanghai");
+    static final ZoneId BROWSER_ZONE = HeadlessChromium.BROWSER_ZONE;
 
+    private static HeadlessChromium chromium;
     private static WebDriver browser;
 
     @Autowired
     StartReconciliationUseCase startReconciliation;
     @Autowired
     ReconciliationQuery reconciliation;
-    private static Path profile;
 
     @BeforeAll
     static void startBrowser() throws IOException {
-        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        String install = "browser tests need Debian's Chromium: apt-get install -y chromium chromium-driver";
-        if (!installed && "required".equals(System.getenv("TRISTATE_BROWSER_TESTS"))) {
-            throw new IllegalStateException("TRISTATE_BROWSER_TESTS=required but " + install);
-        }
-        Assumptions.assumeTrue(installed, "skipped: " + install);
-        profile = Files.createTempDirectory("tristate-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--lang=en-US", "--window-size=1366,900",
-                "--user-data-dir=" + profile.toAbsolutePath());
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
-                // A zone away from UTC, so that local times are seen to be local.
-                .withEnvironment(Map.of("TZ", BROWSER_ZONE.getId())).build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(2));
-        Files.createDirectories(SCREENSHOTS);
+        chromium = HeadlessChromium.startOrSkip();
+        browser = chromium.driver;
     }
 
     @AfterAll
     static void stopBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -115,25 +76,12 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
     }
 
-    /**
-     * Clicks something that loads a page and waits for the new page, so nothing reads the old one. The old page
-     * carries a marker in its window; the new page is there once a document without the marker has finished
-     * loading. While Chromium swaps documents, a command can fail with an error that is not a stale-element one
-     * ("Node with given id does not belong to the document"), so the wait ignores driver errors until its timeout.
-     */
     private static void clickAndLoad(By target) {
-        JavascriptExecutor js = (JavascriptExecutor) browser;
-        js.executeScript("window.tristateOldPage = true;");
-        browser.findElement(target).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10))
-                .ignoring(WebDriverException.class)
-                .until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript(
-                        "return window.tristateOldPage === undefined && document.readyState === 'complete';")));
+        chromium.clickAndLoad(target);
     }
 
     private static void screenshot(String name) throws IOException {
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        chromium.screenshot(name);
     }
 
     private String text(String id) {

@@ -125,6 +125,21 @@ class ConsoleChineseTextTest extends ConsoleTestBase {
     }
 
     @Test
+    void anOutboxEventCountsItsFailedSendsAndSaysWhatTheCountMeans() throws Exception {
+        Payment p = payment(tenant());
+        var event = quarantinedEvent(p, "{}");
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+
+        String page = support.get("/admin/quarantine/" + event).body();
+        String chinese = support.get("/admin/quarantine/" + event + "?lang=zh-CN").body();
+
+        assertThat(page).contains("Failed sends").contains("<span id=\"event-failed-sends\">9</span>")
+                .contains("0 means the first send worked").doesNotContain(">Attempts<");
+        assertThat(chinese).contains("发送失败次数").contains("0 表示首次发送即成功");
+    }
+
+    @Test
     void theCheckSeesAnEnglishSentenceWhereOneIsLeft() throws Exception {
         TenantId tenant = tenant();
         Payment p = payment(tenant);
