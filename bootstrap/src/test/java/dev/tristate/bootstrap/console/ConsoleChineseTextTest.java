@@ -112,6 +112,10 @@ class ConsoleChineseTextTest extends ConsoleTestBase {
         assertNoEnglishSentence("a review case", from(operator.get("/admin/review-cases/" + currencyCase.id())
                 .body(), "<dl class=\"facts\">"));
         assertNoEnglishSentence("a decided review case", from(operator.get(casePage).body(), "<dl class=\"facts\">"));
+        String currencyTimeline = operator.get("/admin/payments/" + tenant.value() + "/"
+                + wrongCurrency.id().value()).body();
+        assertThat(currencyTimeline).contains(">币种不符</a>").contains("渠道报告的币种为 USD，支付币种为 CNY")
+                .doesNotContain(">CURRENCY_MISMATCH<").doesNotContain(">PENDING<");
         for (Payment p : new Payment[] {paidThere, wrongAmount, wrongCurrency}) {
             String page = operator.get("/admin/payments/" + tenant.value() + "/" + p.id().value()).body();
             assertNoEnglishSentence("the timeline of " + p.id().value(), from(page, "<ol class=\"timeline\">"));
