@@ -6,7 +6,6 @@ import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;
@@ -21,15 +20,11 @@ import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -38,30 +33,12 @@ import org.springframework.beans.factory.annotation.Autowired;
  * the class ({@link HeadlessChromium}) and the application context shared with the other console tests. Screenshots
  * go to target/screenshots/.
  */
-class ConsoleBrowserTest extends ConsoleTestBase {
+class ConsoleBrowserTest extends BrowserTestBase {
 
     static final ZoneId BROWSER_ZONE = HeadlessChromium.BROWSER_ZONE;
 
-    private static HeadlessChromium chromium;
-    private static WebDriver browser;
-
-    @Autowired
-    StartReconciliationUseCase startReconciliation;
     @Autowired
     ReconciliationQuery reconciliation;
-
-    @BeforeAll
-    static void startBrowser() throws IOException {
-        chromium = HeadlessChromium.startOrSkip();
-        browser = chromium.driver;
-    }
-
-    @AfterAll
-    static void stopBrowser() throws IOException {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
 
     private void open(String path) {
         browser.get(base() + path);
@@ -168,37 +145,7 @@ class ConsoleBrowserTest extends ConsoleTestBase {
      */
     @Test
     void everyPageHasNoSeriousOrCriticalAccessibilityViolationInEitherLanguage() throws IOException {
-        TenantId tenant = tenant();
-        Payment p = payment(tenant);
-        reviewCase(p);
-        long reviewCaseId = reviewCases.forPayment(tenant, p.id()).get(0).id();
-        EventId event = quarantinedEvent(p, "{\"type\":\"PaymentSucceeded\"}");
-        ConsumerDelivery delivery = quarantinedDelivery("{\"sku\":\"course:unknown\"}");
-        LocalDate day = LocalDate.parse("2031-05-12");
-        String csv = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
-                + String.join(",", "T-" + p.id().value(), p.id().value(), "PAYMENT", "SUCCESS", "1999", "CNY",
-                day + "T12:00:00Z") + "\r\n";
-        long run = startReconciliation.startReconciliation(new StartReconciliationCommand(tenant, "sandbox", day,
-                new StatementSource.Upload("statement.csv", csv.getBytes(StandardCharsets.UTF_8)), "seed")).id();
-        Map<String, String> pages = new LinkedHashMap<>();
-        pages.put("dashboard", "/admin");
-        pages.put("payments", "/admin/payments?tenant=" + tenant.value());
-        pages.put("payment", "/admin/payments/" + tenant.value() + "/" + p.id().value());
-        pages.put("unresolved", "/admin/unresolved?tenant=" + tenant.value());
-        pages.put("review-cases", "/admin/review-cases");
-        pages.put("review-case", "/admin/review-cases/" + reviewCaseId);
-        pages.put("quarantine", "/admin/quarantine");
-        pages.put("quarantine-event", "/admin/quarantine/" + event);
-        pages.put("quarantine-delivery", "/admin/quarantine/delivery?consumer=" + delivery.consumer() + "&key="
-                + delivery.deliveryKey());
-        pages.put("quarantine-replay-all", "/admin/quarantine/replay-all");
-        pages.put("reconciliation", "/admin/reconciliation?tenant=" + tenant.value());
-        pages.put("reconciliation-run", "/admin/reconciliation/" + tenant.value() + "/" + run);
-        pages.put("audit", "/admin/audit");
-        pages.put("tenants", "/admin/tenants");
-        pages.put("tenant", "/admin/tenants/" + tenant.value());
-        pages.put("users", "/admin/users");
-        pages.put("not-found", "/admin/no-such-page");
+        Map<String, String> pages = everyPage();
         String axe = new String(ConsoleBrowserTest.class.getResourceAsStream("/axe/axe.min.js").readAllBytes(),
                 StandardCharsets.UTF_8);
         logInAs(user(ConsoleRole.OPERATOR));

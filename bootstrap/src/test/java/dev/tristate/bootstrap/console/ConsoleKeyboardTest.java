@@ -2,29 +2,19 @@ package dev.tristate.bootstrap.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
-import dev.tristate.domain.tenant.TenantId;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -33,7 +23,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * page's order, with a focus outline one can see), and Enter or Space operates sign-in, a review decision and a
  * replay. A control Tab never reaches, or one focused without an outline, fails with its name.
  */
-class ConsoleKeyboardTest extends ConsoleTestBase {
+class ConsoleKeyboardTest extends BrowserTestBase {
 
     /** Marks every control a keyboard must reach (one stop per radio group) and returns how many there are. */
     private static final String MARK = """
@@ -60,26 +50,8 @@ class ConsoleKeyboardTest extends ConsoleTestBase {
             return [e.getAttribute('data-kb'), e.getAttribute('data-kb-name') || e.tagName,
                     s.outlineStyle, s.outlineWidth];""";
 
-    private static HeadlessChromium chromium;
-    private static WebDriver browser;
-
-    @Autowired
-    StartReconciliationUseCase startReconciliation;
     @Autowired
     AuditTrail audit;
-
-    @BeforeAll
-    static void startBrowser() throws IOException {
-        chromium = HeadlessChromium.startOrSkip();
-        browser = chromium.driver;
-    }
-
-    @AfterAll
-    static void stopBrowser() throws IOException {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
 
     private Object js(String script) {
         return ((JavascriptExecutor) browser).executeScript(script);
@@ -143,30 +115,8 @@ class ConsoleKeyboardTest extends ConsoleTestBase {
 
     @Test
     void everyControlOnEveryPageIsReachedByTabWithAVisibleFocus() throws IOException {
-        TenantId tenant = tenant();
-        Payment p = payment(tenant);
-        reviewCase(p);
-        long reviewCaseId = reviewCases.forPayment(tenant, p.id()).get(0).id();
-        EventId event = quarantinedEvent(p, "{}");
-        LocalDate day = LocalDate.parse("2031-05-13");
-        String csv = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
-                + String.join(",", "T-" + p.id().value(), p.id().value(), "PAYMENT", "SUCCESS", "1999", "CNY",
-                day + "T12:00:00Z") + "\r\n";
-        long run = startReconciliation.startReconciliation(new StartReconciliationCommand(tenant, "sandbox", day,
-                new StatementSource.Upload("statement.csv", csv.getBytes(StandardCharsets.UTF_8)), "seed")).id();
+        Map<String, String> pages = everyPage();
         String operator = user(ConsoleRole.OPERATOR);
-        Map<String, String> pages = new LinkedHashMap<>();
-        pages.put("dashboard", "/admin");
-        pages.put("payments", "/admin/payments?tenant=" + tenant.value());
-        pages.put("payment", "/admin/payments/" + tenant.value() + "/" + p.id().value());
-        pages.put("unresolved", "/admin/unresolved?tenant=" + tenant.value());
-        pages.put("review-case", "/admin/review-cases/" + reviewCaseId);
-        pages.put("quarantine-event", "/admin/quarantine/" + event);
-        pages.put("reconciliation", "/admin/reconciliation?tenant=" + tenant.value());
-        pages.put("reconciliation-run", "/admin/reconciliation/" + tenant.value() + "/" + run);
-        pages.put("audit", "/admin/audit?operator=" + operator);
-        pages.put("tenant", "/admin/tenants/" + tenant.value());
-        pages.put("users", "/admin/users");
         signInByKeyboard(operator);
 
         List<String> faults = new ArrayList<>();

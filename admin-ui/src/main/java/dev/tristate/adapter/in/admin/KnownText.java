@@ -104,8 +104,8 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
             k("recon.leftAlone", "left alone: review case #(\\d+) was decided by (\\S+) at (\\S+)"),
             k("hold.matched", "matched by the statement of (\\S+)"),
             k("hold.counted", "counted by the run of (\\S+)"),
-            k("recon.runCounts", "(\\S+): (\\d+) statement lines, (\\d+) matched, (\\d+) discrepancies \\((\\d+) new\\),"
-                    + " (\\d+) repairs applied, (\\d+) open"),
+            k("recon.runCounts", "(\\S+): (\\d+) statement lines, (\\d+) matched, (\\d+) discrepancies"
+                    + " \\((\\d+) new\\), (\\d+) repairs applied, (\\d+) open"),
             k("recon.statementUploaded", "statement uploaded: (.+) \\((\\d+) bytes\\)"),
             k("recon.statementFetched", "statement fetched from the channel"),
             // a review case's refund (ReviewCaseRefund)

@@ -67,7 +67,8 @@ final class ReviewCaseRefund {
         }
         Payment payment = found.get();
         // Only money this payment holds here can go back through the refund flow; money the channel took for a
-        // payment that is not paid here (a wrong amount, a closed payment) is the channel's trade, not a refund of ours.
+        // payment that is not paid here (a wrong amount, a closed payment) is the channel's trade, not a refund of
+        // ours.
         if (!payment.status().grantStands()) {
             return notRefunded("the payment is " + payment.status());
         }
