@@ -3,7 +3,7 @@
  * version of the chart (for screen readers, copying, and browsers without script); the chart is hidden from
  * assistive technology for that reason. data-chart="bars": the first column names the bars, each further column is a
  * series. data-chart="hours": the first column holds a <time datetime>, each further column is a line (one per
- * outcome), drawn on a time axis in the browser's zone.
+ * outcome), drawn on a time axis in the browser's zone. A table inside <details> gets its chart above the <details>.
  */
 (function () {
   'use strict';
@@ -43,7 +43,9 @@
     var box = document.createElement('div');
     box.className = 'chart';
     box.setAttribute('aria-hidden', 'true');
-    table.parentNode.insertBefore(box, table);
+    // A long table is folded into <details>: its chart stays in view above it.
+    var anchor = table.parentNode.tagName === 'DETAILS' ? table.parentNode : table;
+    anchor.parentNode.insertBefore(box, anchor);
     var width = Math.max(320, Math.min(box.clientWidth || 640, 960));
     var hours = table.getAttribute('data-chart') === 'hours';
     var xs = hours ? figures.times : figures.labels.map(function (l, i) { return i; });

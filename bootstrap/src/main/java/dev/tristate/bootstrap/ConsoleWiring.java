@@ -26,6 +26,7 @@ import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.service.OutboxServices;
 import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
@@ -166,8 +167,8 @@ class ConsoleWiring {
 
     @Bean
     DecideReviewCaseUseCase decideReviewCase(ReviewCases cases, AuditTrail audit, Transactions transactions,
-                                             Clock clock) {
-        return ResolutionServices.decideReviewCase(cases, audit, transactions, clock);
+                                             Clock clock, PaymentRepository payments, CreateRefundUseCase refunds) {
+        return ResolutionServices.decideReviewCase(cases, audit, transactions, clock, payments, refunds);
     }
 
     /** "Ask the channel now" on the console: the resolver's query for one payment, audited. */

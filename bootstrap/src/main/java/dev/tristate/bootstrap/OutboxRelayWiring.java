@@ -109,8 +109,8 @@ class OutboxRelayWiring {
     }
 
     @Bean
-    OutboxBacklogQuery outboxBacklog(OutboxRelayStore store) {
-        return OutboxServices.outboxBacklog(store);
+    OutboxBacklogQuery outboxBacklog(OutboxRelayStore store, Clock clock) {
+        return OutboxServices.outboxBacklog(store, clock);
     }
 
     @Bean

@@ -22,6 +22,7 @@ import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.refund.service.RefundServices;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
@@ -79,10 +80,10 @@ class ReconciliationWiring {
     RepairDiscrepancyUseCase repairDiscrepancy(PaymentRepository payments, ReconciliationRecords records,
             NotificationLog log, ApplyChannelReportUseCase applyChannelReport, ResolutionCases resolutionCases,
             EntitlementLedgerView entitlements, EntitlementStore entitlementStore, TaskStore tasks,
-            RefundLedgerView refunds, Transactions transactions, Clock clock) {
+            RefundLedgerView refunds, ReviewCases reviews, Transactions transactions, Clock clock) {
         return ReconciliationServices.repairDiscrepancy(payments, records, log, applyChannelReport, resolutionCases,
-                entitlements, ConsumerServices.grantEntitlement(entitlementStore, tasks), refunds, transactions,
-                clock, UUID::randomUUID);
+                entitlements, ConsumerServices.grantEntitlement(entitlementStore, tasks), refunds, reviews,
+                transactions, clock, UUID::randomUUID);
     }
 
     @Bean

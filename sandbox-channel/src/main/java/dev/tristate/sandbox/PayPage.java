@@ -24,7 +24,8 @@ final class PayPage {
         PayPageShell page = PayPageShell.of(THEME, "Sandbox payment",
                         "This is the Tristate sandbox channel: no real money moves.")
                 .term("Merchant", registration.merchantId())
-                .term("Order", registration.outTradeNo())
+                .term("Your order", registration.merchantOrderId().isEmpty() ? "-" : registration.merchantOrderId())
+                .term("Payment", registration.outTradeNo())
                 .term("Description", registration.description().isEmpty() ? "-" : registration.description())
                 .amount(amount);
         if (trade.tradeNo() != null) {

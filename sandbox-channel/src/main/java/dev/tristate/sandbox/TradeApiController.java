@@ -192,7 +192,8 @@ class TradeApiController {
                     merchantId,
                     JsonCodec.requiredLong(body, "amount_minor"),
                     JsonCodec.requiredString(body, "currency"),
-                    JsonCodec.optionalString(body, "description", ""));
+                    JsonCodec.optionalString(body, "description", ""),
+                    JsonCodec.optionalString(body, "merchant_order_id", ""));
         } catch (IllegalArgumentException malformed) {
             throw SandboxApiException.invalid(malformed.getMessage());
         }

@@ -4,11 +4,15 @@ import java.util.Currency;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-/** What the merchant tells the channel about a trade; two registrations of one trade must be equal. */
+/**
+ * What the merchant tells the channel about a trade; two registrations of one trade must be equal. The merchant's own
+ * order id (the shop's, not the out_trade_no Tristate gives the channel) is shown to the buyer; "" when not given.
+ */
 record TradeRegistration(String outTradeNo, String merchantId, long amountMinor, String currency,
-                         String description) {
+                         String description, String merchantOrderId) {
 
     static final int MAX_DESCRIPTION = 256;
+    static final int MAX_MERCHANT_ORDER_ID = 64;
     private static final Pattern CURRENCY_CODE = Pattern.compile("[A-Z]{3}");
 
     TradeRegistration {
@@ -25,6 +29,12 @@ record TradeRegistration(String outTradeNo, String merchantId, long amountMinor,
         Objects.requireNonNull(description, "description");
         if (description.length() > MAX_DESCRIPTION) {
             throw new IllegalArgumentException("description is longer than " + MAX_DESCRIPTION + " characters");
+        }
+        Objects.requireNonNull(merchantOrderId, "merchant order id");
+        if (merchantOrderId.length() > MAX_MERCHANT_ORDER_ID
+                || merchantOrderId.chars().anyMatch(c -> c < 0x20 || c > 0x7e)) {
+            throw new IllegalArgumentException("merchant_order_id must be at most " + MAX_MERCHANT_ORDER_ID
+                    + " printable ASCII characters");
         }
     }
 

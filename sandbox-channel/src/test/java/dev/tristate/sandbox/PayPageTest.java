@@ -24,6 +24,19 @@ class PayPageTest extends SandboxChannelIntegrationBase {
     }
 
     @Test
+    void thePageShowsTheMerchantsOwnOrderIdBesideThePaymentsId() {
+        String outTradeNo = newOutTradeNo();
+        assertThat(post("/sandbox-channel/trades", json(java.util.Map.of("out_trade_no", outTradeNo,
+                "merchant_id", MERCHANT, "amount_minor", 100, "currency", "CNY", "description", "Plan",
+                "merchant_order_id", "shop-order-42"))).statusCode()).isEqualTo(201);
+
+        String page = get("/sandbox-channel/pay/" + outTradeNo).body();
+
+        assertThat(page).contains("Your order", "shop-order-42", "Payment", outTradeNo);
+        assertThat(get("/sandbox-channel/pay/" + registeredTrade()).body()).contains("Your order");
+    }
+
+    @Test
     void thePageOffersThreeKeyboardReachableButtonsInAFormWithoutCsrfTokenOrOutsideResources() {
         String outTradeNo = registeredTrade();
 

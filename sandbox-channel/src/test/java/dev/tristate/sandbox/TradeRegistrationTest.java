@@ -89,7 +89,10 @@ class TradeRegistrationTest extends SandboxChannelIntegrationBase {
                 Arguments.of("lower-case currency", validWith("currency", "\"cny\"")),
                 Arguments.of("no such currency", validWith("currency", "\"ABC\"")),
                 Arguments.of("description not a string", validWith("description", "7")),
-                Arguments.of("description too long", validWith("description", "\"" + "d".repeat(257) + "\"")));
+                Arguments.of("description too long", validWith("description", "\"" + "d".repeat(257) + "\"")),
+                Arguments.of("merchant_order_id too long", validWith("merchant_order_id",
+                        "\"" + "o".repeat(65) + "\"")),
+                Arguments.of("merchant_order_id with a line break", validWith("merchant_order_id", "\"a\\nb\"")));
     }
 
     /** A valid registration with one field's raw JSON replaced, or the field left out when {@code rawJson} is null. */

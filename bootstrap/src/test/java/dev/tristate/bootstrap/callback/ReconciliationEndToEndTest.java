@@ -550,8 +550,8 @@ class ReconciliationEndToEndTest extends ApplicationOverHttpTest {
         ApplyChannelReportUseCase applier = CallbackServices.applyChannelReport(payments, outbox, reviews,
                 CrashPoints.NONE);
         RepairDiscrepancyUseCase repair = ReconciliationServices.repairDiscrepancy(payments, records, log, applier,
-                cases, entitlementView, ConsumerServices.grantEntitlement(store, tasks), noRefunds, transactions,
-                clock, UUID::randomUUID);
+                cases, entitlementView, ConsumerServices.grantEntitlement(store, tasks), noRefunds, reviews,
+                transactions, clock, UUID::randomUUID);
         StartReconciliationUseCase start = ReconciliationServices.startReconciliation(gateways, credentials,
                 payments, paidPayments, records, entitlementView, noRefunds, repair, transactions, clock, settings);
         return new Reconciliation(start, ReconciliationServices.reconciliationQuery(records), repair);

@@ -6,101 +6,39 @@ import dev.tristate.application.consumer.port.in.ReleaseQuarantinedWorkUseCase;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StartReconciliationCommand;
 import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase.StatementSource;
-import dev.tristate.application.reconciliation.port.in.StartReconciliationUseCase;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.consumer.ConsumerDelivery;
 import dev.tristate.domain.consumer.DeliveryStatus;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.TenantId;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The console in headless Chromium (Debian's chromium and chromium-driver), as support staff use it. One browser for
- * the class and the application context shared with the other console tests. Screenshots go to
- * target/screenshots/. With TRISTATE_BROWSER_TESTS=required (.ci/run sets it) a missing Chromium fails the run;
- * elsewhere the tests are skipped with a message saying how to install it.
+ * the class ({@link HeadlessChromium}) and the application context shared with the other console tests. Screenshots
+ * go to target/screenshots/.
  */
-class ConsoleBrowserTest extends ConsoleTestBase {
+class ConsoleBrowserTest extends BrowserTestBase {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    static final Path SCREENSHOTS = Path.of("target", "screenshots");
-    static final ZoneId BROWSER_ZONE = ZoneId.of("Asia/Shanghai");
+    static final ZoneId BROWSER_ZONE = HeadlessChromium.BROWSER_ZONE;
 
-    private static WebDriver browser;
-
-    @Autowired
-    StartReconciliationUseCase startReconciliation;
     @Autowired
     ReconciliationQuery reconciliation;
-    private static Path profile;
-
-    @BeforeAll
-    static void startBrowser() throws IOException {
-        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        String install = "browser tests need Debian's Chromium: apt-get install -y chromium chromium-driver";
-        if (!installed && "required".equals(System.getenv("TRISTATE_BROWSER_TESTS"))) {
-            throw new IllegalStateException("TRISTATE_BROWSER_TESTS=required but " + install);
-        }
-        Assumptions.assumeTrue(installed, "skipped: " + install);
-        profile = Files.createTempDirectory("tristate-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--lang=en-US", "--window-size=1366,900",
-                "--user-data-dir=" + profile.toAbsolutePath());
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
-                // A zone away from UTC, so that local times are seen to be local.
-                .withEnvironment(Map.of("TZ", BROWSER_ZONE.getId())).build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().implicitlyWait(Duration.ofSeconds(2));
-        Files.createDirectories(SCREENSHOTS);
-    }
-
-    @AfterAll
-    static void stopBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
-        }
-    }
 
     private void open(String path) {
         browser.get(base() + path);
@@ -115,25 +53,12 @@ class ConsoleBrowserTest extends ConsoleTestBase {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
     }
 
-    /**
-     * Clicks something that loads a page and waits for the new page, so nothing reads the old one. The old page
-     * carries a marker in its window; the new page is there once a document without the marker has finished
-     * loading. While Chromium swaps documents, a command can fail with an error that is not a stale-element one
-     * ("Node with given id does not belong to the document"), so the wait ignores driver errors until its timeout.
-     */
     private static void clickAndLoad(By target) {
-        JavascriptExecutor js = (JavascriptExecutor) browser;
-        js.executeScript("window.tristateOldPage = true;");
-        browser.findElement(target).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10))
-                .ignoring(WebDriverException.class)
-                .until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript(
-                        "return window.tristateOldPage === undefined && document.readyState === 'complete';")));
+        chromium.clickAndLoad(target);
     }
 
     private static void screenshot(String name) throws IOException {
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        chromium.screenshot(name);
     }
 
     private String text(String id) {
@@ -220,37 +145,7 @@ class ConsoleBrowserTest extends ConsoleTestBase {
      */
     @Test
     void everyPageHasNoSeriousOrCriticalAccessibilityViolationInEitherLanguage() throws IOException {
-        TenantId tenant = tenant();
-        Payment p = payment(tenant);
-        reviewCase(p);
-        long reviewCaseId = reviewCases.forPayment(tenant, p.id()).get(0).id();
-        EventId event = quarantinedEvent(p, "{\"type\":\"PaymentSucceeded\"}");
-        ConsumerDelivery delivery = quarantinedDelivery("{\"sku\":\"course:unknown\"}");
-        LocalDate day = LocalDate.parse("2031-05-12");
-        String csv = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n"
-                + String.join(",", "T-" + p.id().value(), p.id().value(), "PAYMENT", "SUCCESS", "1999", "CNY",
-                day + "T12:00:00Z") + "\r\n";
-        long run = startReconciliation.startReconciliation(new StartReconciliationCommand(tenant, "sandbox", day,
-                new StatementSource.Upload("statement.csv", csv.getBytes(StandardCharsets.UTF_8)), "seed")).id();
-        Map<String, String> pages = new LinkedHashMap<>();
-        pages.put("dashboard", "/admin");
-        pages.put("payments", "/admin/payments?tenant=" + tenant.value());
-        pages.put("payment", "/admin/payments/" + tenant.value() + "/" + p.id().value());
-        pages.put("unresolved", "/admin/unresolved?tenant=" + tenant.value());
-        pages.put("review-cases", "/admin/review-cases");
-        pages.put("review-case", "/admin/review-cases/" + reviewCaseId);
-        pages.put("quarantine", "/admin/quarantine");
-        pages.put("quarantine-event", "/admin/quarantine/" + event);
-        pages.put("quarantine-delivery", "/admin/quarantine/delivery?consumer=" + delivery.consumer() + "&key="
-                + delivery.deliveryKey());
-        pages.put("quarantine-replay-all", "/admin/quarantine/replay-all");
-        pages.put("reconciliation", "/admin/reconciliation?tenant=" + tenant.value());
-        pages.put("reconciliation-run", "/admin/reconciliation/" + tenant.value() + "/" + run);
-        pages.put("audit", "/admin/audit");
-        pages.put("tenants", "/admin/tenants");
-        pages.put("tenant", "/admin/tenants/" + tenant.value());
-        pages.put("users", "/admin/users");
-        pages.put("not-found", "/admin/no-such-page");
+        Map<String, String> pages = everyPage();
         String axe = new String(ConsoleBrowserTest.class.getResourceAsStream("/axe/axe.min.js").readAllBytes(),
                 StandardCharsets.UTF_8);
         logInAs(user(ConsoleRole.OPERATOR));

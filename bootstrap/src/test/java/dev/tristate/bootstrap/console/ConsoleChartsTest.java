@@ -6,6 +6,7 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.console.port.in.DashboardChartsQuery;
 import dev.tristate.application.console.port.in.DashboardChartsQuery.AgeCount;
 import dev.tristate.application.console.port.in.DashboardChartsQuery.DashboardCharts;
+import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.notification.NotificationOutcome;
 import dev.tristate.domain.notification.SignatureResult;
@@ -34,6 +35,8 @@ class ConsoleChartsTest extends ConsoleTestBase {
     NotificationLog notifications;
     @Autowired
     DashboardChartsQuery charts;
+    @Autowired
+    OutboxBacklogQuery backlog;
 
     private void notification(Payment p, NotificationOutcome outcome, Instant at) {
         notifications.record(new NotificationLog.Entry("sandbox", "CALLBACK", p.tenantId(), null, p.id().value(),
@@ -102,6 +105,28 @@ class ConsoleChartsTest extends ConsoleTestBase {
         assertThat(uplot.statusCode()).isEqualTo(200);
         assertThat(uplot.body()).contains("uPlot");
         assertThat(support.get("/admin/assets/uplot/uPlot.min.css").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theOutboxBacklogOverTheLastDayIsChartedFromTheReadsOfTheMetricsSchedule() throws Exception {
+        // The relay (and so its metrics schedule) is off in these tests: read the backlog as that schedule does.
+        quarantinedEvent(payment(tenant()), "{}");
+        long waiting = backlog.backlog().pending();
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+
+        String english = support.get("/admin").body();
+        String chinese = support.get("/admin?lang=zh-CN").body();
+        support.get("/admin?lang=en");
+
+        assertThat(backlog.history()).isNotEmpty();
+        assertThat(english).contains("The outbox backlog over the last day")
+                .contains("<table class=\"counts\" id=\"backlog-waiting-table\" data-chart=\"hours\">")
+                .contains("<table class=\"counts\" id=\"backlog-age-table\" data-chart=\"hours\">")
+                .contains("data-value=\"" + backlog.history().get(backlog.history().size() - 1).waiting() + "\"")
+                .doesNotContain("id=\"no-backlog-history\"");
+        assertThat(backlog.history().get(backlog.history().size() - 1).waiting()).isGreaterThanOrEqualTo(waiting);
+        assertThat(chinese).contains("过去一天的发件箱积压").contains("最早等待（秒）");
     }
 
     @Test

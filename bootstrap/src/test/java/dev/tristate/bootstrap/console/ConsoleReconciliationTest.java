@@ -45,9 +45,14 @@ class ConsoleReconciliationTest extends ConsoleTestBase {
     }
 
     private HttpResponse<String> upload(Browser browser, TenantId tenant, String csv) throws Exception {
+        return upload(browser, tenant, DAY, csv);
+    }
+
+    private HttpResponse<String> upload(Browser browser, TenantId tenant, LocalDate day, String csv)
+            throws Exception {
         String token = browser.csrf("/admin/reconciliation");
         Map<String, String> fields = new HashMap<>(Map.of("tenant", tenant.value(), "channel", "sandbox",
-                "day", DAY.toString(), "source", "UPLOAD", "actionKey", UUID.randomUUID().toString()));
+                "day", day.toString(), "source", "UPLOAD", "actionKey", UUID.randomUUID().toString()));
         return browser.postMultipart("/admin/reconciliation/start?_csrf=" + token, fields, "statement.csv",
                 csv.getBytes(StandardCharsets.UTF_8));
     }
@@ -138,6 +143,34 @@ class ConsoleReconciliationTest extends ConsoleTestBase {
         assertThat(runPage).contains("上传文件").contains("<td>待支付</td>").doesNotContain(">PENDING<");
         assertThat(paymentPage).contains("操作员要求查询").doesNotContain(">ASKED_BY_OPERATOR<");
         assertThat(auditPage).contains("对账记录").doesNotContain(">reconciliation-run<");
+    }
+
+    @Test
+    void aFindingAboutAPaymentWhoseCaseWasJustDecidedIsLeftAloneAndLinksToTheCase() throws Exception {
+        TenantId tenant = tenant();
+        Payment pending = payment(tenant);
+        reviewCase(pending);
+        long caseId = reviewCases.forPayment(tenant, pending.id()).get(0).id();
+        reviewCases.resolve(caseId, "olga", "DISMISS: the customer paid the difference", Instant.now());
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        // The statement of the day the decision was made on: reconciled after it, it is news the decision knew.
+        LocalDate today = LocalDate.now(java.time.ZoneOffset.UTC);
+        String wrongAmount = String.join(",", "T-w-" + pending.id().value(), pending.id().value(), "PAYMENT",
+                "SUCCESS", "500", "CNY", today + "T00:00:01Z") + "\r\n";
+
+        long run = runOf(upload(operator, tenant, today, HEADER + wrongAmount));
+        String runPage = "/admin/reconciliation/" + tenant.value() + "/" + run;
+        long discrepancy = reconciliation.listDiscrepancies(tenant, run, null).get(0).id();
+        assertThat(operator.post(runPage + "/discrepancies/" + discrepancy + "/repair", Map.of("reason",
+                "statement checked", "actionKey", UUID.randomUUID().toString(), "_csrf", operator.csrf(runPage)))
+                .statusCode()).isEqualTo(302);
+
+        assertThat(reviewCases.forPayment(tenant, pending.id())).as("no new case").singleElement()
+                .satisfies(c -> assertThat(c.open()).isFalse());
+        assertThat(operator.get(runPage).body()).contains("left alone: review case #" + caseId)
+                .contains("href=\"/admin/review-cases/" + caseId + "\"");
+        assertThat(operator.get(runPage + "?lang=zh-CN").body()).contains("未处理：复核案例 #" + caseId);
     }
 
     @Test

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A review case's decision form over real HTTP: nothing is chosen for the person, a form sent without a decision
- * decides nothing and says so in the person's language, and "refund at the channel" says that it moves no money.
+ * decides nothing and says so in the person's language, and "refund at the channel" on a payment not paid here makes
+ * no refund and says that a person acts, and why.
  */
 class ConsoleReviewCasesTest extends ConsoleTestBase {
 
@@ -69,7 +70,7 @@ class ConsoleReviewCasesTest extends ConsoleTestBase {
     }
 
     @Test
-    void refundAtTheChannelSaysThatItOnlyRecordsTheDecisionInBothLanguages() throws Exception {
+    void refundAtTheChannelOnAPaymentNotPaidHereIsANoteForAPersonAndSaysWhyInBothLanguages() throws Exception {
         ReviewCase c = openCase();
         String page = "/admin/review-cases/" + c.id();
         String name = user(ConsoleRole.OPERATOR);
@@ -77,17 +78,21 @@ class ConsoleReviewCasesTest extends ConsoleTestBase {
         operator.logIn(name, PASSWORD);
 
         assertThat(operator.get(page).body()).contains("id=\"refund-note\"")
-                .contains("This records the decision only: Tristate makes no refund");
+                .contains("Otherwise (a payment not paid here, no payment of ours) Tristate makes no refund");
         HttpResponse<String> decided = operator.post(page + "/decide", form("REFUND_AT_CHANNEL",
                 "customer paid 1.00 CNY on a 19.99 CNY order", operator.csrf(page)));
 
         assertThat(decided.statusCode()).isEqualTo(302);
         assertThat(reviewCases.find(c.id()).orElseThrow().open()).isFalse();
         assertThat(operator.get(page).body()).contains("id=\"refund-owed\"")
-                .contains("Tristate made no refund. " + name);
-        assertThat(operator.get(page + "?lang=zh-CN").body()).contains("Tristate 未发起任何退款");
+                .contains("Tristate made no refund. " + name)
+                .contains("not refunded here: the payment is PENDING").doesNotContain("id=\"refund-made\"");
+        assertThat(operator.get(page + "?lang=zh-CN").body()).contains("Tristate 未发起任何退款")
+                .contains("此处未退款：支付状态为待支付");
+        assertThat(operator.get("/admin/audit?subject=" + c.id() + "&action=REFUND_FOR_REVIEW_CASE").body())
+                .contains("未退款：需人工处理");
         ReviewCase other = openCase();
         assertThat(operator.get("/admin/review-cases/" + other.id()).body())
-                .contains("此项只记录决定：Tristate 不会发起退款");
+                .contains("否则（我方未支付、我方无此支付）Tristate 不发起退款");
     }
 }

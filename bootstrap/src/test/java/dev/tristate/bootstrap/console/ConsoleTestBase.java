@@ -228,7 +228,7 @@ abstract class ConsoleTestBase {
     void reviewCase(Payment p) {
         reviewCases.open(new ReviewCases.NewCase(p.tenantId(), p.id(),
                 ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50), AnomalyReason.AMOUNT_MISMATCH,
-                "reported 1.00 CNY, expected 19.99 CNY", Instant.now()));
+                "channel reported 1.00 CNY, payment is for 19.99 CNY", Instant.now()));
     }
 
 }

@@ -20,6 +20,9 @@ public class ConsoleCodes {
             "OUTBOX_EVENT", "outbox", "CONSUMER", "delivery", "TASK", "task", "REFUND", "refundStatus",
             "AUDIT", "result");
 
+    /** The bundle group of a timeline entry's title where the title is a code, by the entry's kind. */
+    private static final Map<String, String> TIMELINE_TITLES = Map.of("CREATED", "status", "REVIEW_CASE", "anomaly");
+
     private final MessageSource messages;
 
     ConsoleCodes(MessageSource messages) {
@@ -33,6 +36,12 @@ public class ConsoleCodes {
         }
         String value = code.toString();
         return messages.getMessage(group + "." + value, null, value, locale);
+    }
+
+    /** A timeline entry's title in words where it is a code (the status a payment was created in, a case's reason). */
+    public String timelineTitle(Object kind, String title, Locale locale) {
+        String group = kind == null ? null : TIMELINE_TITLES.get(kind.toString());
+        return group == null ? title : text(group, title, locale);
     }
 
     /** A timeline entry's outcome (a notification's outcome, a task's status ...) in the words of its kind. */

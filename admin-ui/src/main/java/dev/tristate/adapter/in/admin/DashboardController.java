@@ -4,6 +4,7 @@ import dev.tristate.application.console.port.in.ConsoleDashboardQuery;
 import dev.tristate.application.console.port.in.DashboardChartsQuery;
 import dev.tristate.application.console.port.in.RecentSignInLockoutsQuery;
 import dev.tristate.application.consumer.port.in.WorkQuarantineQuery;
+import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
 import dev.tristate.application.tenant.port.in.UnusableCredentialsQuery;
 import jakarta.servlet.http.HttpServletRequest;
@@ -25,6 +26,7 @@ class DashboardController {
     private final RecentSignInLockoutsQuery lockouts;
     private final ObjectProvider<UnusableCredentialsQuery> unusableCredentials;
     private final DashboardChartsQuery charts;
+    private final OutboxBacklogQuery backlog;
 
     /** The dashboard's sign-in lockouts: of the last day, the newest few (the audit log has them all). */
     static final Duration RECENT_LOCKOUTS = Duration.ofHours(24);
@@ -32,13 +34,15 @@ class DashboardController {
 
     DashboardController(ConsoleDashboardQuery dashboard, ObjectProvider<ReconciliationQuery> reconciliation,
                         ObjectProvider<WorkQuarantineQuery> work, RecentSignInLockoutsQuery lockouts,
-                        ObjectProvider<UnusableCredentialsQuery> unusableCredentials, DashboardChartsQuery charts) {
+                        ObjectProvider<UnusableCredentialsQuery> unusableCredentials, DashboardChartsQuery charts,
+                        OutboxBacklogQuery backlog) {
         this.dashboard = dashboard;
         this.reconciliation = reconciliation;
         this.work = work;
         this.lockouts = lockouts;
         this.unusableCredentials = unusableCredentials;
         this.charts = charts;
+        this.backlog = backlog;
     }
 
     /** {@code locked}: the seconds to wait, as {@link SignInGate} says them; anything else reads as a short while. */
@@ -53,6 +57,7 @@ class DashboardController {
     String dashboard(Model model) {
         model.addAttribute("dashboard", dashboard.dashboard());
         model.addAttribute("charts", charts.dashboardCharts());
+        model.addAttribute("backlogHistory", backlog.history());
         model.addAttribute("signInLockouts", lockouts.recentLockouts(RECENT_LOCKOUTS, LOCKOUTS_SHOWN));
         ReconciliationQuery runs = reconciliation.getIfAvailable();
         model.addAttribute("lastRun", runs == null ? null : runs.lastRunSummary(null).orElse(null));

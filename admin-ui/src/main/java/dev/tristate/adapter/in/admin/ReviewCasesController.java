@@ -1,5 +1,6 @@
 package dev.tristate.adapter.in.admin;
 
+import dev.tristate.application.console.port.in.AuditLogQuery;
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase.DecideReviewCaseCommand;
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
 import dev.tristate.application.resolution.port.in.ReviewCasesQuery;
@@ -23,10 +24,12 @@ class ReviewCasesController {
 
     private final ReviewCasesQuery cases;
     private final DecideReviewCaseUseCase decide;
+    private final AuditLogQuery audit;
 
-    ReviewCasesController(ReviewCasesQuery cases, DecideReviewCaseUseCase decide) {
+    ReviewCasesController(ReviewCasesQuery cases, DecideReviewCaseUseCase decide, AuditLogQuery audit) {
         this.cases = cases;
         this.decide = decide;
+        this.audit = audit;
     }
 
     @GetMapping("/admin/review-cases")
@@ -41,6 +44,10 @@ class ReviewCasesController {
     String reviewCase(@PathVariable long id, Model model) {
         model.addAttribute("reviewCase", cases.reviewCase(id)
                 .orElseThrow(() -> new NotFoundInConsole("no review case " + id)));
+        // What a "refund at the channel" decision did: the refund it made (its id and status) or why it made none.
+        model.addAttribute("caseRefund", audit.auditLog(null, DecideReviewCaseUseCase.REFUND_ACTION,
+                Long.toString(id), ConsoleModel.page(0)).items().stream()
+                .filter(e -> e.subjectType().equals(DecideReviewCaseUseCase.SUBJECT)).findFirst().orElse(null));
         return "admin/review-case";
     }
 

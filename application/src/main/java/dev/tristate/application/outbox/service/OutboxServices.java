@@ -44,8 +44,8 @@ public final class OutboxServices {
         return new OutboxHousekeepingService(store, transactions, clock, settings);
     }
 
-    public static OutboxBacklogQuery outboxBacklog(OutboxRelayStore store) {
-        return new OutboxBacklogService(store);
+    public static OutboxBacklogQuery outboxBacklog(OutboxRelayStore store, Clock clock) {
+        return new OutboxBacklogService(store, clock);
     }
 
     public static Quarantine quarantine(OutboxQuarantine outbox, AuditTrail audit, Transactions transactions,

@@ -4,6 +4,7 @@ import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.reconciliation.Repair;
@@ -20,11 +21,14 @@ final class ApplyChannelResultRepair implements RepairEffect {
     private final OurPayments payments;
     private final StatementNews news;
     private final ApplyChannelReportUseCase applier;
+    private final DecidedReviews decided;
 
-    ApplyChannelResultRepair(OurPayments payments, StatementNews news, ApplyChannelReportUseCase applier) {
+    ApplyChannelResultRepair(OurPayments payments, StatementNews news, ApplyChannelReportUseCase applier,
+            DecidedReviews decided) {
         this.payments = payments;
         this.news = news;
         this.applier = applier;
+        this.decided = decided;
     }
 
     @Override
@@ -34,6 +38,10 @@ final class ApplyChannelResultRepair implements RepairEffect {
 
     @Override
     public String apply(StoredDiscrepancy d, String operator, String reason, Instant now) {
+        Optional<ReviewCase> answered = decided.answering(d);
+        if (answered.isPresent()) {
+            return DecidedReviews.leftAlone(answered.get());
+        }
         Optional<Payment> payment = payments.named(d.tenantId(), d.paymentId());
         StatementLine line = d.line();
         long id = news.record(d, now);

@@ -2,6 +2,7 @@ package dev.tristate.application.reconciliation.service;
 
 import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords.StoredDiscrepancy;
+import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.TransitionOutcome.AnomalyReason;
 import dev.tristate.domain.reconciliation.Repair;
@@ -17,11 +18,14 @@ final class HoldForReviewRepair implements RepairEffect {
     private final OurPayments payments;
     private final StatementNews news;
     private final ApplyChannelReportUseCase applier;
+    private final DecidedReviews decided;
 
-    HoldForReviewRepair(OurPayments payments, StatementNews news, ApplyChannelReportUseCase applier) {
+    HoldForReviewRepair(OurPayments payments, StatementNews news, ApplyChannelReportUseCase applier,
+            DecidedReviews decided) {
         this.payments = payments;
         this.news = news;
         this.applier = applier;
+        this.decided = decided;
     }
 
     @Override
@@ -31,6 +35,10 @@ final class HoldForReviewRepair implements RepairEffect {
 
     @Override
     public String apply(StoredDiscrepancy d, String operator, String reason, Instant now) {
+        Optional<ReviewCase> answered = decided.answering(d);
+        if (answered.isPresent()) {
+            return DecidedReviews.leftAlone(answered.get());
+        }
         Optional<Payment> payment = payments.named(d.tenantId(), d.paymentId());
         long id = news.record(d, now);
         ApplyChannelReportUseCase.Result result = applier.holdForReview(id, d.tenantId(), payment.orElse(null),

@@ -16,6 +16,7 @@ import dev.tristate.application.reconciliation.port.out.ReconciliationPayments;
 import dev.tristate.application.reconciliation.port.out.ReconciliationRecords;
 import dev.tristate.application.refund.port.out.RefundLedgerView;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
+import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
@@ -52,17 +53,20 @@ public final class ReconciliationServices {
 
     /**
      * Each repair's effect: a statement line is applied through {@code reports} (the callback's path), a missing
-     * grant granted through {@code grants} (the consumer's own), a status or refund mismatch asked of the channel.
+     * grant granted through {@code grants} (the consumer's own), a status or refund mismatch asked of the channel; a
+     * payment whose review case was decided since the statement's day began is left alone, linked to that case.
      */
     public static RepairDiscrepancyUseCase repairDiscrepancy(PaymentRepository payments,
             ReconciliationRecords records, NotificationLog log, ApplyChannelReportUseCase reports,
             ResolutionCases resolutionCases, EntitlementLedgerView entitlements, GrantEntitlementUseCase grants,
-            RefundLedgerView refunds, Transactions transactions, Clock clock, Supplier<UUID> uuids) {
+            RefundLedgerView refunds, ReviewCases reviews, Transactions transactions, Clock clock,
+            Supplier<UUID> uuids) {
         OurPayments ours = new OurPayments(payments);
         StatementNews news = new StatementNews(log, uuids);
+        DecidedReviews decided = new DecidedReviews(reviews);
         RepairEffects effects = new RepairEffects(List.of(
-                new ApplyChannelResultRepair(ours, news, reports),
-                new HoldForReviewRepair(ours, news, reports),
+                new ApplyChannelResultRepair(ours, news, reports, decided),
+                new HoldForReviewRepair(ours, news, reports, decided),
                 new AskChannelRepair(resolutionCases),
                 new RegrantEntitlementRepair(ours, entitlements, grants),
                 new QueryRefundRepair(refunds)));

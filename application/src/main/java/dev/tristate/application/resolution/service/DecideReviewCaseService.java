@@ -1,5 +1,7 @@
 package dev.tristate.application.resolution.service;
 
+import dev.tristate.application.payment.port.out.PaymentRepository;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.resolution.port.in.DecideReviewCaseUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.in.ActionResult;
@@ -15,14 +17,18 @@ import java.time.Clock;
 
 class DecideReviewCaseService implements DecideReviewCaseUseCase {
 
-    public static final String SUBJECT = "review_case";
+    public static final String SUBJECT = DecideReviewCaseUseCase.SUBJECT;
+    static final String DECIDED = "DECIDED";
 
     private final ReviewCases cases;
     private final AuditedActions actions;
+    private final ReviewCaseRefund refund;
 
-    DecideReviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock) {
+    DecideReviewCaseService(ReviewCases cases, AuditTrail audit, Transactions transactions, Clock clock,
+                            PaymentRepository payments, CreateRefundUseCase refunds) {
         this.cases = cases;
         this.actions = new AuditedActions(audit, transactions, clock);
+        this.refund = new ReviewCaseRefund(payments, refunds, actions);
     }
 
     @Override
@@ -33,11 +39,19 @@ class DecideReviewCaseService implements DecideReviewCaseUseCase {
         if (!ReviewDecision.allowedFor(found.reason()).contains(command.decision())) {
             throw new IllegalArgumentException("a " + found.reason() + " case does not allow " + command.decision());
         }
-        return actions.run(new Action(command.actionKey(), command.operator(), "DECIDE_" + command.decision(),
-                        SUBJECT, Long.toString(command.caseId()), command.reason().text()),
+        ActionResult decided = actions.run(new Action(command.actionKey(), command.operator(),
+                        "DECIDE_" + command.decision(), SUBJECT, Long.toString(command.caseId()),
+                        command.reason().text()),
                 now -> cases.resolve(command.caseId(), command.operator().username(),
                         command.decision() + ": " + command.reason().text(), now)
-                        ? new Outcome("DECIDED", command.decision().name())
+                        ? new Outcome(DECIDED, command.decision().name())
                         : new Outcome("NOT_OPEN", "already decided: nothing changed"));
+        // The refund follows the committed decision, never a repeat or a case someone else decided: a decision
+        // that lost the race refunds nothing, and the channel is never asked inside the decision's transaction.
+        if (command.decision() == ReviewDecision.REFUND_AT_CHANNEL && !decided.repeated()
+                && DECIDED.equals(decided.entry().result())) {
+            refund.refund(found, command);
+        }
+        return decided;
     }
 }

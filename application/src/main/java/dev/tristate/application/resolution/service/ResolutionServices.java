@@ -5,6 +5,7 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.payment.port.out.ChannelGateway;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
+import dev.tristate.application.refund.port.in.CreateRefundUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.in.AskChannelAsOperatorUseCase;
 import dev.tristate.application.resolution.port.in.AskChannelUseCase;
@@ -86,8 +87,10 @@ public final class ResolutionServices {
         return new ReviewCasesQueryService(cases);
     }
 
+    /** Deciding a review case; a REFUND_AT_CHANNEL decision refunds through {@code refunds}, the refund flow. */
     public static DecideReviewCaseUseCase decideReviewCase(ReviewCases cases, AuditTrail audit,
-                                                           Transactions transactions, Clock clock) {
-        return new DecideReviewCaseService(cases, audit, transactions, clock);
+                                                           Transactions transactions, Clock clock,
+                                                           PaymentRepository payments, CreateRefundUseCase refunds) {
+        return new DecideReviewCaseService(cases, audit, transactions, clock, payments, refunds);
     }
 }

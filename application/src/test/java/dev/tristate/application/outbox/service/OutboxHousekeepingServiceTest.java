@@ -56,10 +56,18 @@ class OutboxHousekeepingServiceTest {
     }
 
     @Test
-    void theBacklogIsTheStoresView() {
+    void theBacklogIsTheStoresViewAndEachReadIsKeptAsASample() {
         store.insert(EventId.derive("pay_1", EventType.PaymentFailed, null), new TenantId("t-1"), "PaymentFailed", T0);
 
-        assertThat(new OutboxBacklogService(store).backlog()).isEqualTo(new OutboxBacklog(1, T0, 0));
+        OutboxBacklogService backlog = new OutboxBacklogService(store, clock);
+        clock.advance(Duration.ofSeconds(90));
+
+        assertThat(backlog.history()).isEmpty();
+        assertThat(backlog.backlog()).isEqualTo(new OutboxBacklog(1, T0, 0));
+        assertThat(backlog.history()).singleElement().satisfies(s -> {
+            assertThat(s.waiting()).isEqualTo(1);
+            assertThat(s.oldestWaitingSeconds()).isEqualTo(90);
+        });
     }
 
     @Test

@@ -73,7 +73,8 @@ final class ReconciliationTestBed {
         ApplyChannelReportUseCase applier = CallbackServices.applyChannelReport(payments, outbox, reviews,
                 CrashPoints.NONE);
         return new RepairDiscrepancyService(records, new RepairEffects(List.of(
-                new ApplyChannelResultRepair(ours, news, applier), new HoldForReviewRepair(ours, news, applier),
+                new ApplyChannelResultRepair(ours, news, applier, new DecidedReviews(reviews)),
+                new HoldForReviewRepair(ours, news, applier, new DecidedReviews(reviews)),
                 new AskChannelRepair(cases),
                 new RegrantEntitlementRepair(ours, entitlements,
                         ConsumerServices.grantEntitlement(entitlementStore, tasks)),

@@ -124,13 +124,75 @@ class RepairDiscrepancyServiceTest {
 
         long decided = bed.reviews.forPayment(TENANT, pending.id()).get(0).id();
         bed.reviews.resolve(decided, "olivia", "ESCALATE: asked the channel", now);
-        DiscrepancyView next = bed.query().listDiscrepancies(TENANT, bed.upload(DAY,
-                HEADER + statedTwice.replace("2031-05-13", "2031-05-14")).id(),
+        bed.clock.advance(java.time.Duration.ofDays(2));
+        DiscrepancyView next = bed.query().listDiscrepancies(TENANT, bed.upload(DAY.plusDays(2),
+                HEADER + statedTwice.replace("2031-05-13", "2031-05-16")).id(),
                 DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH).get(0);
         assertThat(repair(next, ActionAudit.NONE)).isInstanceOf(RepairOutcome.Repaired.class);
 
         assertThat(bed.reviews.forPayment(TENANT, pending.id())).extracting(c -> c.open())
-                .as("the decided case, and a new one for the mismatch found after it").containsExactly(false, true);
+                .as("the decided case, and a new one for the mismatch of a day after the decision")
+                .containsExactly(false, true);
+    }
+
+    @Test
+    void aRunAfterADecisionLeavesThePaymentAloneAndLinksTheFindingToTheDecidedCase() {
+        Payment pending = bed.stored(PaymentStatus.PENDING, 1999, null);
+        CallbackServices.applyChannelReport(bed.payments, bed.outbox, bed.reviews, CrashPoints.NONE)
+                .holdForReview(1001, TENANT, pending, AnomalyReason.AMOUNT_MISMATCH,
+                        "channel reported 29.99 CNY, payment is for 19.99 CNY", bed.clock.instant());
+        long caseId = bed.reviews.forPayment(TENANT, pending.id()).get(0).id();
+        Instant decidedAt = bed.clock.instant();
+        bed.reviews.resolve(caseId, "olivia", "DISMISS: the customer paid the difference", decidedAt);
+
+        // The day's statement, reconciled after the decision, lists the same wrong amount.
+        DiscrepancyView d = found(HEADER + line("T-a", pending.id().value(), "PAYMENT", "SUCCESS", 2999, "CNY",
+                "2031-05-14T09:00:00Z"), DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH);
+        RepairOutcome outcome = repair(d, recording);
+
+        assertThat(outcome.discrepancy().repairResult()).isEqualTo("left alone: review case #" + caseId
+                + " was decided by olivia at " + decidedAt);
+        assertThat(bed.reviews.forPayment(TENANT, pending.id())).singleElement()
+                .satisfies(c -> assertThat(c.open()).isFalse());
+        assertThat(bed.payments.findById(TENANT, pending.id()).orElseThrow().status())
+                .isEqualTo(PaymentStatus.PENDING);
+        assertThat(audited).singleElement().asString().contains("left alone: review case #" + caseId);
+    }
+
+    @Test
+    void aDecisionOlderThanTheStatementsDayDoesNotCoverItsFinding() {
+        Payment pending = bed.stored(PaymentStatus.PENDING, 1999, null);
+        CallbackServices.applyChannelReport(bed.payments, bed.outbox, bed.reviews, CrashPoints.NONE)
+                .holdForReview(1001, TENANT, pending, AnomalyReason.AMOUNT_MISMATCH, "reported 29.99",
+                        Instant.parse("2031-05-12T09:00:00Z"));
+        long caseId = bed.reviews.forPayment(TENANT, pending.id()).get(0).id();
+        bed.reviews.resolve(caseId, "olivia", "DISMISS: explained", Instant.parse("2031-05-13T23:59:59Z"));
+
+        DiscrepancyView d = found(HEADER + line("T-a", pending.id().value(), "PAYMENT", "SUCCESS", 2999, "CNY",
+                "2031-05-14T09:00:00Z"), DiscrepancyClass.AMOUNT_OR_CURRENCY_MISMATCH);
+
+        assertThat(repair(d, ActionAudit.NONE).discrepancy().repairResult()).startsWith("review case opened");
+        assertThat(bed.reviews.forPayment(TENANT, pending.id())).extracting(c -> c.open())
+                .containsExactlyInAnyOrder(false, true);
+    }
+
+    @Test
+    void aPaidLineForAPaymentWhoseCaseWasJustDecidedIsNotApplied() {
+        Payment closed = bed.stored(PaymentStatus.PENDING, 1999, null);
+        bed.reviews.open(new dev.tristate.application.resolution.port.out.ReviewCases.NewCase(TENANT, closed.id(),
+                4242, AnomalyReason.SUCCESS_AFTER_CLOSE, "channel reported success for trade T-1 on a closed payment",
+                bed.clock.instant()));
+        long caseId = bed.reviews.forPayment(TENANT, closed.id()).get(0).id();
+        bed.reviews.resolve(caseId, "olivia", "ESCALATE: the channel checks", bed.clock.instant());
+        DiscrepancyView d = found(HEADER + paymentLine(closed, "SUCCESS", "2031-05-14T09:00:00Z"),
+                DiscrepancyClass.PAID_AT_CHANNEL_NOT_HERE);
+
+        RepairOutcome outcome = repair(d, ActionAudit.NONE);
+
+        assertThat(outcome.discrepancy().repairResult()).startsWith("left alone: review case #" + caseId);
+        assertThat(bed.payments.findById(TENANT, closed.id()).orElseThrow().status())
+                .as("the decision stands: the line is not applied").isEqualTo(PaymentStatus.PENDING);
+        assertThat(bed.log.rows()).as("no statement news recorded").isEmpty();
     }
 
     @Test

@@ -85,6 +85,7 @@ public final class SandboxChannelGateway implements ChannelGateway {
         body.put("amount_minor", payment.amount().minor());
         body.put("currency", payment.amount().currencyCode());
         body.put("description", payment.description());
+        body.put("merchant_order_id", payment.merchantOrderId().value());
         HttpResponse<byte[]> response = http.postJson(http.uri("/sandbox-channel/trades"), body,
                 "registering trade " + outTradeNo, merchantAccount);
         int status = response.statusCode();

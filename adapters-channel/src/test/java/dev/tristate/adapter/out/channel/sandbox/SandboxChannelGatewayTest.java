@@ -98,6 +98,7 @@ class SandboxChannelGatewayTest {
         assertThat(sent.get("amount_minor").longValue()).isEqualTo(1999);
         assertThat(sent.get("currency").stringValue()).isEqualTo("CNY");
         assertThat(sent.get("description").stringValue()).isEqualTo("会员月卡 monthly");
+        assertThat(sent.get("merchant_order_id").stringValue()).isEqualTo("order-0001");
     }
 
     @Test

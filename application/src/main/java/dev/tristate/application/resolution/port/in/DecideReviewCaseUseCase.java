@@ -9,9 +9,18 @@ import java.util.Objects;
 
 /**
  * Decides a review case with one of the decisions its reason allows and a required reason; OPERATOR only, audited,
- * idempotent by action key. Deciding a case already decided changes nothing (result NOT_OPEN).
+ * idempotent by action key. Deciding a case already decided changes nothing (result NOT_OPEN). Deciding
+ * {@link ReviewDecision#REFUND_AT_CHANNEL} also refunds, where Tristate can, through the refund flow: its outcome is a
+ * second audit entry ({@link #REFUND_ACTION}, subject the case) with the refund id, or {@link #NOT_REFUNDED} and why.
  */
 public interface DecideReviewCaseUseCase {
+
+    /** The audit subject type of a decision and of its refund (the subject id is the case's id). */
+    String SUBJECT = "review_case";
+    /** The audit action of the refund a REFUND_AT_CHANNEL decision makes (or cannot make). */
+    String REFUND_ACTION = "REFUND_FOR_REVIEW_CASE";
+    /** The result of that entry where Tristate made no refund: the decision is a note for a person to act on. */
+    String NOT_REFUNDED = "NOT_REFUNDED";
 
     ActionResult decide(DecideReviewCaseCommand command);
 

@@ -1,0 +1,163 @@
+package dev.tristate.bootstrap.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
+import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
+import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.ReviewCase;
+import dev.tristate.domain.money.Money;
+import dev.tristate.domain.payment.ChannelReport;
+import dev.tristate.domain.payment.ChannelTradeStatus;
+import dev.tristate.domain.payment.ChannelTxnId;
+import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.tenant.TenantId;
+import dev.tristate.testing.EnglishProse;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.web.util.HtmlUtils;
+
+/**
+ * The sentences data carries onto the pages (review details, timeline details, discrepancies and their repairs, audit
+ * details, durability reasons), written by the real services, read in Chinese on zh-CN pages: the pages' text holds no
+ * English sentence. Codes, ids and amounts may stay as they are; what a person typed is typed here in Chinese.
+ */
+class ConsoleChineseTextTest extends ConsoleTestBase {
+
+    private static final String HEADER = "trade_no,out_trade_no,type,status,amount_minor,currency,event_time\r\n";
+    private static final LocalDate DAY = LocalDate.parse("2031-06-11");
+    private static final Pattern RUN_LOCATION = Pattern.compile("/admin/reconciliation/([^/]+)/(\\d+)$");
+    private static final Pattern HIDDEN = Pattern.compile(
+            "(?s)<(code|pre|script|style|title)\\b.*?</\\1>|<[^>]+>");
+
+    @Autowired
+    ApplyChannelReportUseCase applier;
+    @Autowired
+    ReconciliationQuery reconciliation;
+
+    /** What a person sees of a page: the text outside tags, without code, ids in code and channel answers. */
+    private static String visible(String html) {
+        return HtmlUtils.htmlUnescape(HIDDEN.matcher(html).replaceAll(" "));
+    }
+
+    /** The part of a page between the element with this id (or other marker) and the end of its main content. */
+    private static String from(String html, String marker) {
+        int at = html.indexOf(marker);
+        assertThat(at).as(marker + " on the page").isNotNegative();
+        int end = html.indexOf("</main>", at);
+        return html.substring(at, end < 0 ? html.length() : end);
+    }
+
+    private static void assertNoEnglishSentence(String where, String html) {
+        assertThat(EnglishProse.first(visible(html))).as("English on " + where + ": " + visible(html)).isEmpty();
+    }
+
+    private static String line(String trade, String outTradeNo, long minor) {
+        return String.join(",", trade, outTradeNo, "PAYMENT", "SUCCESS", Long.toString(minor), "CNY",
+                DAY + "T12:00:00Z") + "\r\n";
+    }
+
+    @Test
+    void theSentencesOfDataReadInChineseOnEveryPageThatShowsThem() throws Exception {
+        TenantId tenant = tenant();
+        Payment paidThere = payment(tenant);
+        Payment wrongAmount = payment(tenant);
+        Payment wrongCurrency = payment(tenant);
+        applier.apply(tenant, wrongCurrency, new ChannelReport(ChannelTradeStatus.SUCCESS, Money.of(1999, "USD"),
+                new ChannelTxnId(unique("T")), Instant.now()),
+                ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50), Instant.now());
+        Browser operator = new Browser();
+        String name = user(ConsoleRole.OPERATOR);
+        operator.logIn(name, PASSWORD);
+        operator.get("/admin?lang=zh-CN");
+
+        String token = operator.csrf("/admin/reconciliation");
+        Map<String, String> fields = new HashMap<>(Map.of("tenant", tenant.value(), "channel", "sandbox",
+                "day", DAY.toString(), "source", "UPLOAD", "actionKey", UUID.randomUUID().toString()));
+        HttpResponse<String> started = operator.postMultipart("/admin/reconciliation/start?_csrf=" + token, fields,
+                "statement.csv", (HEADER + line("T-a-" + paidThere.id().value(), paidThere.id().value(), 1999)
+                        + line("T-b-" + wrongAmount.id().value(), wrongAmount.id().value(), 500)
+                        + line("T-c", "no-such-order", 700)).getBytes(StandardCharsets.UTF_8));
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(302);
+        Matcher m = RUN_LOCATION.matcher(started.headers().firstValue("Location").orElseThrow());
+        assertThat(m.find()).isTrue();
+        long run = Long.parseLong(m.group(2));
+        String runPage = "/admin/reconciliation/" + tenant.value() + "/" + run;
+        for (var d : reconciliation.listDiscrepancies(tenant, run, null)) {
+            HttpResponse<String> repaired = operator.post(runPage + "/discrepancies/" + d.id() + "/repair",
+                    Map.of("reason", "对账单为准", "actionKey", UUID.randomUUID().toString(),
+                            "_csrf", operator.csrf(runPage)));
+            assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(302);
+        }
+        ReviewCase amountCase = reviewCases.forPayment(tenant, wrongAmount.id()).get(0);
+        String casePage = "/admin/review-cases/" + amountCase.id();
+        assertThat(operator.post(casePage + "/decide", Map.of("decision", "DISMISS", "reason", "商户已解释",
+                "actionKey", UUID.randomUUID().toString(), "_csrf", operator.csrf(casePage))).statusCode())
+                .isEqualTo(302);
+        ReviewCase currencyCase = reviewCases.forPayment(tenant, wrongCurrency.id()).get(0);
+
+        String run1 = operator.get(runPage).body();
+        assertThat(run1).contains("渠道列出");
+        assertNoEnglishSentence("the run's discrepancies", from(run1, "id=\"discrepancies\""));
+        assertNoEnglishSentence("a review case", from(operator.get("/admin/review-cases/" + currencyCase.id())
+                .body(), "<dl class=\"facts\">"));
+        assertNoEnglishSentence("a decided review case", from(operator.get(casePage).body(), "<dl class=\"facts\">"));
+        String currencyTimeline = operator.get("/admin/payments/" + tenant.value() + "/"
+                + wrongCurrency.id().value()).body();
+        assertThat(currencyTimeline).contains(">币种不符</a>").contains("渠道报告的币种为 USD，支付币种为 CNY")
+                .doesNotContain(">CURRENCY_MISMATCH<").doesNotContain(">PENDING<");
+        for (Payment p : new Payment[] {paidThere, wrongAmount, wrongCurrency}) {
+            String page = operator.get("/admin/payments/" + tenant.value() + "/" + p.id().value()).body();
+            assertNoEnglishSentence("the timeline of " + p.id().value(), from(page, "<ol class=\"timeline\">"));
+        }
+        String audit = operator.get("/admin/audit?operator=" + name).body();
+        assertThat(audit).contains("对账单为准").contains("商户已解释");
+        assertNoEnglishSentence("the audit log", from(audit, "id=\"audit-table\""));
+        String dashboard = operator.get("/admin").body();
+        assertNoEnglishSentence("the durability posture", from(dashboard, "aria-labelledby=\"durability\""));
+        assertNoEnglishSentence("the sign-in lockouts", from(dashboard, "id=\"sign-in-lockouts-block\""));
+    }
+
+    @Test
+    void anOutboxEventCountsItsFailedSendsAndSaysWhatTheCountMeans() throws Exception {
+        Payment p = payment(tenant());
+        var event = quarantinedEvent(p, "{}");
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+
+        String page = support.get("/admin/quarantine/" + event).body();
+        String chinese = support.get("/admin/quarantine/" + event + "?lang=zh-CN").body();
+
+        assertThat(page).contains("Failed sends").contains("<span id=\"event-failed-sends\">9</span>")
+                .contains("0 means the first send worked").doesNotContain(">Attempts<");
+        assertThat(chinese).contains("发送失败次数").contains("0 表示首次发送即成功");
+    }
+
+    @Test
+    void theCheckSeesAnEnglishSentenceWhereOneIsLeft() throws Exception {
+        TenantId tenant = tenant();
+        Payment p = payment(tenant);
+        reviewCases.open(new dev.tristate.application.resolution.port.out.ReviewCases.NewCase(tenant, p.id(),
+                ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50),
+                dev.tristate.domain.payment.TransitionOutcome.AnomalyReason.AMOUNT_MISMATCH,
+                "a sentence no pattern knows about", Instant.now()));
+        Browser support = new Browser();
+        support.logIn(user(ConsoleRole.SUPPORT), PASSWORD);
+        support.get("/admin?lang=zh-CN");
+        String page = support.get("/admin/review-cases/" + reviewCases.forPayment(tenant, p.id()).get(0).id())
+                .body();
+
+        assertThat(EnglishProse.first(visible(from(page, "<dl class=\"facts\">"))))
+                .isEqualTo("sentence no pattern knows about");
+    }
+}
