@@ -48,7 +48,8 @@ class RabbitClusterTest {
         Set<String> names = cluster.nodes().stream().map(RabbitClusterNode::name).collect(Collectors.toSet());
         assertThat(cluster.runningNodes()).isEqualTo(names);
         assertThat(names).noneMatch(name -> name.startsWith("rabbit@"));
-        assertThat(cluster.nodes()).extracting(RabbitClusterNode::amqpPort).doesNotContain(5672).doesNotHaveDuplicates();
+        assertThat(cluster.nodes()).extracting(RabbitClusterNode::amqpPort)
+                .doesNotContain(5672).doesNotHaveDuplicates();
         assertThat(cluster.addresses().split(",")).hasSize(3);
     }
 
