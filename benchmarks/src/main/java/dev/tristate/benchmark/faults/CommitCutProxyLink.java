@@ -18,7 +18,7 @@ import java.util.Locale;
 final class CommitCutProxyLink {
 
     private static final int COM_QUERY = 0x03;
-    /** CLIENT_SSL in the capability flags of the client's first packet: TLS would follow, which the proxy can't read. */
+    /** CLIENT_SSL in the capability flags of the first client packet: TLS follows, which the proxy cannot read. */
     private static final int CLIENT_SSL = 0x0800;
     /** A transaction's statements kept for an armed cut's predicate; longer ones are cut to this many characters. */
     private static final int KEPT_STATEMENTS = 200;
