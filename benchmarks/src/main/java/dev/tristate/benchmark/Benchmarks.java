@@ -3,9 +3,10 @@ package dev.tristate.benchmark;
 import java.util.Arrays;
 
 /**
- * {@code java -jar benchmarks/target/benchmarks.jar [callback|relay|consumer|startup] [--option=value ...]}: the
- * callback benchmark (also without a first word), the outbox relay benchmark, the entitlements consumer benchmark or
- * the start-up and crash-recovery benchmark; each is described in docs/benchmarks.md.
+ * {@code java -jar benchmarks/target/benchmarks.jar [callback|relay|consumer|startup|faults] [--option=value ...]}:
+ * the callback benchmark (also without a first word), the outbox relay benchmark, the entitlements consumer benchmark,
+ * the start-up and crash-recovery benchmark (each described in docs/benchmarks.md) or the fault suite
+ * (docs/reliability.md).
  */
 public final class Benchmarks {
 
@@ -50,6 +51,8 @@ public final class Benchmarks {
             ConsumerBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else if (args.length > 0 && args[0].equals("startup")) {
             StartupBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
+        } else if (args.length > 0 && args[0].equals("faults")) {
+            dev.tristate.benchmark.faults.FaultsCommand.main(Arrays.copyOfRange(args, 1, args.length));
         } else if (args.length > 0 && args[0].equals("callback")) {
             CallbackBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
         } else {

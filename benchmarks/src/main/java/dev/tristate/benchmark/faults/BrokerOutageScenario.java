@@ -1,0 +1,61 @@
+package dev.tristate.benchmark.faults;
+
+/**
+ * {@code broker-outage}: on a RabbitMQ node of its own (never the machine's broker), under continuous load:
+ * {@code stop_app} for 30 s (20 s in the short form) and {@code start_app}; then {@code close_all_connections};
+ * then a memory alarm ({@code set_vm_memory_high_watermark 0.000001}) that blocks every publisher, for 20 s (10 s),
+ * and the watermark back at 0.4. Callbacks and merchant calls need only the database, so the load is answered
+ * throughout; the outbox holds the events until the broker takes them again.
+ */
+final class BrokerOutageScenario implements FaultScenario {
+
+    private static final String QUEUE = "tristate.entitlements";
+
+    @Override
+    public String name() {
+        return "broker-outage";
+    }
+
+    @Override
+    public String description() {
+        return "rabbitmqctl stop_app for 30 s, close_all_connections, a memory alarm blocking publishers";
+    }
+
+    @Override
+    public void run(FaultContext context) throws Exception {
+        boolean shortForm = context.isShort();
+        FaultRabbitNode rabbit = FaultRabbitNode.start(context.workDir());
+        context.onClose(rabbit);
+        context.say("own RabbitMQ node " + rabbit.node() + " on port " + rabbit.port());
+        context.useBroker(rabbit.broker());
+        FaultInstance app = context.newInstance("app-1");
+        app.start();
+        context.say("instance up on port " + app.port());
+        FaultLoad load = context.startLoad(app.baseUrl(), 6);
+        Thread.sleep(5_000);
+
+        int outage = shortForm ? 20 : 30;
+        rabbit.ctl("stop_app");
+        context.faultInjected("stop_app");
+        context.say("broker application stopped for " + outage + " s; " + load.acknowledged().size()
+                + " acknowledged so far");
+        Thread.sleep(outage * 1000L);
+        rabbit.ctl("start_app");
+        context.say("broker application started; " + load.acknowledged().size() + " acknowledged so far");
+        Thread.sleep(shortForm ? 8_000 : 15_000);
+
+        rabbit.ctl("close_all_connections", "fault suite: forced close");
+        context.faultInjected("close_all_connections");
+        context.say("all connections closed");
+        Thread.sleep(shortForm ? 8_000 : 15_000);
+
+        int alarm = shortForm ? 10 : 20;
+        rabbit.ctl("set_vm_memory_high_watermark", "0.000001");
+        context.faultInjected("memory alarm");
+        context.say("memory alarm raised for " + alarm + " s (publishers blocked)");
+        Thread.sleep(alarm * 1000L);
+        rabbit.ctl("set_vm_memory_high_watermark", "0.4");
+        context.say("memory alarm cleared; queue " + QUEUE + " holds " + rabbit.messages(QUEUE) + " messages");
+        Thread.sleep(5_000);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.tristate.benchmark.faults;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * What a {@link FaultScenario} runs against: its own database (tenant, API key and sandbox account provisioned) and
+ * vhost, the load already aimed at nothing, the instances it starts, and the count of the faults it injects. Closing
+ * it stops the instances and then whatever the scenario registered with {@link #onClose(AutoCloseable)} (a broker
+ * node, a load balancer), last registered first.
+ */
+public final class FaultContext implements AutoCloseable {
+
+    private final FaultOptions options;
+    private final String scenario;
+    private final String database;
+    private final String masterKey;
+    private final Path workDir;
+    private final FaultDatabase db;
+    private final String runId;
+    private final Random random;
+    private final List<FaultInstance> instances = new ArrayList<>();
+    private final Map<String, Integer> faults = new LinkedHashMap<>();
+    private final Deque<AutoCloseable> cleanups = new ArrayDeque<>();
+    private volatile FaultBroker broker;
+    private volatile FaultLoad load;
+
+    FaultContext(FaultOptions options, String scenario, FaultDatabase db, String runId, FaultBroker broker,
+                 String masterKey, Path workDir, Random random) {
+        this.options = options;
+        this.scenario = scenario;
+        this.database = db.name();
+        this.db = db;
+        this.runId = runId;
+        this.broker = broker;
+        this.masterKey = masterKey;
+        this.workDir = workDir;
+        this.random = random;
+    }
+
+    public FaultOptions options() {
+        return options;
+    }
+
+    /** Whether this is the CI's short form: scenarios scale their faults and load down. */
+    public boolean isShort() {
+        return options.shortForm();
+    }
+
+    public Random random() {
+        return random;
+    }
+
+    /** This scenario's directory for logs and data. */
+    public Path workDir() {
+        return workDir;
+    }
+
+    public String database() {
+        return database;
+    }
+
+    public String jdbcUrl() {
+        return options.jdbcUrl(database);
+    }
+
+    public FaultBroker broker() {
+        return broker;
+    }
+
+    /**
+     * The broker the instances created from now on use, e.g. a node the scenario started itself (with a vhost of the
+     * scenario's own: the context's vhost lives on the command's broker).
+     */
+    public void useBroker(FaultBroker other) {
+        this.broker = other;
+    }
+
+    /** A new instance (not started) against this scenario's database and broker; stopped when the context closes. */
+    public synchronized FaultInstance newInstance(String name) throws Exception {
+        FaultInstance instance = FaultInstance.create(name, options, jdbcUrl(), broker, masterKey, workDir);
+        instances.add(instance);
+        return instance;
+    }
+
+    public synchronized List<FaultInstance> instances() {
+        return List.copyOf(instances);
+    }
+
+    /**
+     * Provisions the tenant (in the tables the first instance's start has created) and starts the load against
+     * {@code baseUrl} with {@code concurrency} workers, each a merchant and a channel in turn.
+     */
+    public synchronized FaultLoad startLoad(String baseUrl, int concurrency) throws Exception {
+        if (load != null) {
+            throw new IllegalStateException("the load is already running");
+        }
+        FaultDatabase.Tenant tenant = db.provision(runId, masterKey);
+        FaultLoad started = new FaultLoad(tenant.id(), tenant.merchantId(), tenant.signingSecret(), tenant.apiKey(),
+                concurrency, runId);
+        started.target(baseUrl);
+        started.start();
+        load = started;
+        return started;
+    }
+
+    /** The load, once started; null before. */
+    public FaultLoad load() {
+        return load;
+    }
+
+    /** Counts one injected fault of the given kind, e.g. {@code SIGKILL}. */
+    public synchronized void faultInjected(String kind) {
+        faults.merge(kind, 1, Integer::sum);
+    }
+
+    public synchronized Map<String, Integer> faults() {
+        return Map.copyOf(faults);
+    }
+
+    public synchronized int faultCount() {
+        return faults.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Closed when the context closes, after the instances. */
+    public synchronized void onClose(AutoCloseable resource) {
+        cleanups.push(resource);
+    }
+
+    /** A line of progress, prefixed with the scenario's name. */
+    public void say(String line) {
+        System.out.println("[" + scenario + "] " + line);
+        System.out.flush();
+    }
+
+    @Override
+    public synchronized void close() {
+        for (FaultInstance instance : instances) {
+            instance.close();
+        }
+        while (!cleanups.isEmpty()) {
+            try {
+                cleanups.pop().close();
+            } catch (Exception e) {
+                say("clean-up failed: " + e);
+            }
+        }
+    }
+}
