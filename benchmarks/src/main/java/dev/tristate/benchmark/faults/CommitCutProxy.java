@@ -49,6 +49,8 @@ public final class CommitCutProxy implements AutoCloseable {
     private final AtomicInteger cuts = new AtomicInteger();
     private final AtomicInteger commits = new AtomicInteger();
     private final List<String> refusals = new CopyOnWriteArrayList<>();
+    private final List<String> cutStatements = new CopyOnWriteArrayList<>();
+    private volatile long refuseUntilNanos = System.nanoTime();
     private volatile boolean closed;
 
     private CommitCutProxy(String targetHost, int targetPort, ServerSocket listener) {
@@ -131,6 +133,27 @@ public final class CommitCutProxy implements AutoCloseable {
         return commits.get();
     }
 
+    /** For each cut so far, the statement of its transaction that matched the arming. */
+    public List<String> cutStatements() {
+        return List.copyOf(cutStatements);
+    }
+
+    /**
+     * The server unreachable for {@code duration}, as when it is down or the network to it is: every open
+     * connection is dropped now, and new ones are closed as soon as they are accepted until the time is up.
+     */
+    public void outage(Duration duration) {
+        refuseUntilNanos = System.nanoTime() + duration.toNanos();
+        for (CommitCutProxyLink link : links) {
+            link.drop();
+        }
+    }
+
+    /** Whether an {@link #outage(Duration)} is under way. */
+    public boolean inOutage() {
+        return System.nanoTime() - refuseUntilNanos < 0;
+    }
+
     /** Why connections were refused (a client asking for TLS), one line each. */
     public List<String> refusals() {
         return List.copyOf(refusals);
@@ -153,6 +176,8 @@ public final class CommitCutProxy implements AutoCloseable {
         }
         if (armed.compareAndSet(current, null)) {
             cuts.incrementAndGet();
+            cutStatements.add(transactionStatements.stream().filter(current.statementMatches()).findFirst()
+                    .orElseThrow());
             return current;
         }
         return null;
@@ -177,6 +202,10 @@ public final class CommitCutProxy implements AutoCloseable {
                     System.err.println("commit-cut proxy: accept failed: " + e);
                 }
                 return;
+            }
+            if (inOutage()) {
+                closeQuietly(client);
+                continue;
             }
             try {
                 Socket server = new Socket(targetHost, targetPort);

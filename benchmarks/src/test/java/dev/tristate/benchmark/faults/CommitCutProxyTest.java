@@ -120,6 +120,35 @@ class CommitCutProxyTest {
     }
 
     @Test
+    void anOutageDropsOpenConnectionsAndRefusesNewOnesUntilItIsOver() throws Exception {
+        try (Connection open = throughProxy()) {
+            proxy.outage(Duration.ofSeconds(2));
+
+            assertThat(proxy.inOutage()).isTrue();
+            assertThatThrownBy(() -> insert(open, "other_rows", 1)).isInstanceOf(SQLException.class);
+            assertThatThrownBy(this::throughProxy).isInstanceOf(SQLException.class);
+        }
+        Thread.sleep(2_100);
+        assertThat(proxy.inOutage()).isFalse();
+        try (Connection again = throughProxy()) {
+            insert(again, "other_rows", 2);
+            again.commit();
+        }
+        assertThat(rowsIn("other_rows")).isEqualTo(1);
+    }
+
+    @Test
+    void eachCutNamesTheStatementThatMatched() throws Exception {
+        try (Connection c = throughProxy()) {
+            insert(c, "other_rows", 5);
+            insert(c, "cut_rows", 5);
+            proxy.arm(CommitCutProxy.Cut.AFTER_SERVER_COMMITTED, sql -> sql.contains("cut_rows"));
+            assertThatThrownBy(c::commit).isInstanceOf(SQLException.class);
+        }
+        assertThat(proxy.cutStatements()).containsExactly("INSERT INTO cut_rows (id) VALUES (5)");
+    }
+
+    @Test
     void aClientOfAServerThatIsDownGetsAnErrorNotAHang() throws Exception {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
