@@ -189,14 +189,18 @@ public final class PrivateMariaDb implements AutoCloseable {
         return killConnections(serverUrl(), "root", "", database);
     }
 
-    /** As {@link #killConnections(String)}, on any server: only the connections of {@code database} are cut. */
+    /**
+     * As {@link #killConnections(String)}, on any server ({@code serverUrl} names no database, with or without a
+     * trailing slash): only the connections of {@code database} are cut.
+     */
     public static int killConnections(String serverUrl, String user, String password, String database)
             throws SQLException {
         if (database == null || database.isBlank()) {
             throw new IllegalArgumentException("name the database whose connections to kill");
         }
         int killed = 0;
-        try (Connection c = DriverManager.getConnection(serverUrl + "/", user, password)) {
+        String server = serverUrl.endsWith("/") ? serverUrl : serverUrl + "/";
+        try (Connection c = DriverManager.getConnection(server, user, password)) {
             List<Long> ids = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST"
                     + " WHERE DB = ? AND ID <> CONNECTION_ID()")) {

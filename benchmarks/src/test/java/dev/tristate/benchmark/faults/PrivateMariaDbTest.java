@@ -83,6 +83,16 @@ class PrivateMariaDbTest {
     }
 
     @Test
+    void theConnectionsOfADatabaseCanBeKilledOnAServerNamedWithATrailingSlash() throws Exception {
+        try (Connection victim = db.connect("faults")) {
+            int killed = PrivateMariaDb.killConnections(db.serverUrl() + "/", "root", "", "faults");
+
+            assertThat(killed).isEqualTo(1);
+            assertThat(ping(victim)).isFalse();
+        }
+    }
+
+    @Test
     void startingARunningServerAgainIsRefused() {
         assertThatThrownBy(() -> db.restart()).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("is running");
