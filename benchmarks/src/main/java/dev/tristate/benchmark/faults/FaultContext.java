@@ -89,6 +89,17 @@ public final class FaultContext implements AutoCloseable {
         return instance;
     }
 
+    /**
+     * As {@link #newInstance(String)}, against this scenario's database through {@code jdbcUrl} (e.g. a proxy in
+     * front of the server) and with more {@code --name=value} arguments for the application.
+     */
+    public synchronized FaultInstance newInstance(String name, String jdbcUrl, List<String> extraArgs)
+            throws Exception {
+        FaultInstance instance = FaultInstance.create(name, options, jdbcUrl, broker, masterKey, workDir, extraArgs);
+        instances.add(instance);
+        return instance;
+    }
+
     public synchronized List<FaultInstance> instances() {
         return List.copyOf(instances);
     }
