@@ -34,7 +34,7 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
             """;
 
     /** The scenarios in the order of a full run. */
-    public static final List<String> ALL = List.of("kill-storm", "broker-outage");
+    public static final List<String> ALL = List.of("kill-storm", "broker-outage", "rabbit-cluster", "database-faults");
 
     /** The short form's scenarios. */
     public static final List<String> SHORT = List.of("kill-storm", "broker-outage");

@@ -43,6 +43,8 @@ public final class FaultsCommand {
         return switch (name) {
             case "kill-storm" -> new KillStormScenario();
             case "broker-outage" -> new BrokerOutageScenario();
+            case "rabbit-cluster" -> new ClusterLeaderKillScenario();
+            case "database-faults" -> new DatabaseFaultsScenario();
             default -> throw new IllegalArgumentException("unknown scenario: " + name);
         };
     }
