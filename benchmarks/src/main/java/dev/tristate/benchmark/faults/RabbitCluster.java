@@ -139,6 +139,30 @@ public final class RabbitCluster implements AutoCloseable {
                 + out.strip().replace('\n', ';') + ")");
     }
 
+    /** A quorum queue as the cluster sees it: its leader, its messages (ready and unacknowledged), its consumers. */
+    public record QueueState(String leader, long messages, int consumers) {
+    }
+
+    /** The state of quorum queue {@code queue} in {@code vhost}; an exception names what is missing. */
+    public QueueState queueState(String vhost, String queue) throws IOException, InterruptedException {
+        String out = anyRunning().ctl("list_queues", "-p", vhost, "--quiet", "--no-table-headers", "name", "leader",
+                "messages", "consumers");
+        for (String line : out.split("\n")) {
+            String[] columns = line.split("\t");
+            if (columns.length >= 4 && columns[0].equals(queue)) {
+                return new QueueState(columns[1].trim(), parseCount(columns[2]), (int) parseCount(columns[3]));
+            }
+        }
+        throw new IllegalArgumentException("no queue " + queue + " in vhost " + vhost + " (queues: "
+                + out.strip().replace('\n', ';') + ")");
+    }
+
+    /** A count column; a queue without a leader reports none (empty), read as -1. */
+    private static long parseCount(String column) {
+        String value = column.trim();
+        return value.matches("\\d+") ? Long.parseLong(value) : -1;
+    }
+
     /** Waits up to {@code within} for the queue to have a leader other than {@code not} (null: any leader). */
     public RabbitClusterNode awaitLeader(String vhost, String queue, RabbitClusterNode not, Duration within)
             throws IOException, InterruptedException {

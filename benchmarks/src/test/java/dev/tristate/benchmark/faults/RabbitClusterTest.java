@@ -69,6 +69,7 @@ class RabbitClusterTest {
             channel.waitForConfirmsOrDie(30_000);
         }
         RabbitClusterNode leader = cluster.leaderOf(VHOST, queue).orElseThrow();
+        assertThat(cluster.queueState(VHOST, queue)).isEqualTo(new RabbitCluster.QueueState(leader.name(), 500, 0));
 
         leader.kill();
 
