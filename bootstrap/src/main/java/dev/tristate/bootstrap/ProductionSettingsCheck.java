@@ -20,16 +20,25 @@ public class ProductionSettingsCheck implements ApplicationContextInitializer<Co
             return;
         }
         List<String> missing = new ArrayList<>();
-        for (String key : List.of("spring.datasource.url", "spring.rabbitmq.host", "tristate.security.master-key")) {
-            String value = env.getProperty(key);
-            if (value == null || value.isBlank()) {
-                missing.add(key);
-            }
+        if (blank(env, "spring.datasource.url")) {
+            missing.add("spring.datasource.url");
+        }
+        // A cluster is named by its nodes' addresses, which Spring Boot uses instead of the host when given.
+        if (blank(env, "spring.rabbitmq.host") && blank(env, "spring.rabbitmq.addresses")) {
+            missing.add("spring.rabbitmq.host (or spring.rabbitmq.addresses)");
+        }
+        if (blank(env, "tristate.security.master-key")) {
+            missing.add("tristate.security.master-key");
         }
         if (!missing.isEmpty()) {
             throw new IllegalStateException("The prod profile needs these settings, which are missing: "
                     + String.join(", ", missing) + ". Set them as properties or environment variables (e.g. "
                     + "SPRING_DATASOURCE_URL, SPRING_RABBITMQ_HOST, TRISTATE_SECURITY_MASTER_KEY); see README.md.");
         }
+    }
+
+    private static boolean blank(ConfigurableEnvironment env, String key) {
+        String value = env.getProperty(key);
+        return value == null || value.isBlank();
     }
 }
