@@ -71,14 +71,21 @@ final class ClusterLeaderKillScenario implements FaultScenario {
     /** Waits until a consumer is on the queue again (the instance's, after it reconnected). */
     private static RabbitCluster.QueueState awaitConsumer(RabbitCluster cluster, Duration within) throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
+        String last = "not listed";
         while (true) {
-            RabbitCluster.QueueState state = cluster.queueState(VHOST, QUEUE);
-            if (state.consumers() > 0) {
-                return state;
+            try {
+                RabbitCluster.QueueState state = cluster.queueState(VHOST, QUEUE);
+                if (state.consumers() > 0) {
+                    return state;
+                }
+                last = state.toString();
+            } catch (IllegalArgumentException notListed) {
+                // still electing a leader: the survivors may leave the queue out of their list meanwhile
+                last = notListed.getMessage();
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("no consumer on " + QUEUE + " " + within.toSeconds()
-                        + " s after its leader was killed: " + state);
+                        + " s after its leader was killed: " + last);
             }
             Thread.sleep(250);
         }

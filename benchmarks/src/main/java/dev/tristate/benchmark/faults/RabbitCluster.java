@@ -139,7 +139,10 @@ public final class RabbitCluster implements AutoCloseable {
                 + out.strip().replace('\n', ';') + ")");
     }
 
-    /** A quorum queue as the cluster sees it: its leader, its messages (ready and unacknowledged), its consumers. */
+    /**
+     * A quorum queue as the cluster sees it: its leader, its messages (ready and unacknowledged) and its consumers.
+     * The counts come from the broker's statistics, which lag the queue by a few seconds.
+     */
     public record QueueState(String leader, long messages, int consumers) {
     }
 
@@ -168,7 +171,17 @@ public final class RabbitCluster implements AutoCloseable {
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
-            Optional<RabbitClusterNode> leader = leaderOf(vhost, queue);
+            Optional<RabbitClusterNode> leader;
+            try {
+                leader = leaderOf(vhost, queue);
+            } catch (IllegalArgumentException notListed) {
+                // While a quorum queue elects a new leader, the survivors may leave it out of their list.
+                if (System.nanoTime() > deadline) {
+                    throw notListed;
+                }
+                Thread.sleep(100);
+                continue;
+            }
             if (leader.isPresent() && leader.get() != not && leader.get().isRunning()) {
                 return leader.get();
             }

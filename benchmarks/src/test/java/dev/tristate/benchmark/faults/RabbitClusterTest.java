@@ -69,16 +69,18 @@ class RabbitClusterTest {
             channel.waitForConfirmsOrDie(30_000);
         }
         RabbitClusterNode leader = cluster.leaderOf(VHOST, queue).orElseThrow();
-        assertThat(cluster.queueState(VHOST, queue)).isEqualTo(new RabbitCluster.QueueState(leader.name(), 500, 0));
+        assertThat(awaitMessages(queue, 500)).isEqualTo(new RabbitCluster.QueueState(leader.name(), 500, 0));
 
         leader.kill();
 
-        assertThat(leader.isRunning()).isFalse();
-        RabbitClusterNode next = cluster.awaitLeader(VHOST, queue, leader, Duration.ofSeconds(30));
-        assertThat(next).isNotSameAs(leader);
-        assertThat(drain(queue, published.size())).isEqualTo(published);
-
-        leader.restart();
+        try {
+            assertThat(leader.isRunning()).isFalse();
+            RabbitClusterNode next = cluster.awaitLeader(VHOST, queue, leader, Duration.ofSeconds(30));
+            assertThat(next).isNotSameAs(leader);
+            assertThat(drain(queue, published.size())).isEqualTo(published);
+        } finally {
+            leader.restart();
+        }
 
         assertThat(cluster.runningNodes()).contains(leader.name());
         assertThat(cluster.leaderOf(VHOST, queue)).isPresent();
@@ -97,6 +99,17 @@ class RabbitClusterTest {
         }
         assertThatThrownBy(() -> cluster.leaderOf(VHOST, "classic"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a quorum queue");
+    }
+
+    /** The queue's state once it counts {@code expected} messages, or after 30 s: its counters lag by seconds. */
+    private static RabbitCluster.QueueState awaitMessages(String queue, long expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        RabbitCluster.QueueState state = cluster.queueState(VHOST, queue);
+        while (state.messages() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            state = cluster.queueState(VHOST, queue);
+        }
+        return state;
     }
 
     private static Set<String> drain(String queue, int expected) throws Exception {
