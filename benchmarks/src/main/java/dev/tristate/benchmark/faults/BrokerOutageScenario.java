@@ -27,7 +27,7 @@ final class BrokerOutageScenario implements FaultScenario {
         FaultRabbitNode rabbit = FaultRabbitNode.start(context.workDir());
         context.onClose(rabbit);
         context.say("own RabbitMQ node " + rabbit.node() + " on port " + rabbit.port());
-        context.useBroker(rabbit.broker());
+        context.useBroker(rabbit);
         FaultInstance app = context.newInstance("app-1");
         app.start();
         context.say("instance up on port " + app.port());

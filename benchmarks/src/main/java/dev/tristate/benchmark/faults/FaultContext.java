@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * What a {@link FaultScenario} runs against: its own database (tenant, API key and sandbox account provisioned) and
- * vhost, the load already aimed at nothing, the instances it starts, and the count of the faults it injects. Closing
+ * What a {@link FaultScenario} runs against: its own database and vhost, the instances it starts, the load it starts
+ * once the first instance has created the schema (the tenant, its API key and sandbox account are provisioned then),
+ * and the count of the faults it injects. Closing
  * it stops the instances and then whatever the scenario registered with {@link #onClose(AutoCloseable)} (a broker
  * node, a load balancer), last registered first.
  */
@@ -30,6 +31,7 @@ public final class FaultContext implements AutoCloseable {
     private final Deque<AutoCloseable> cleanups = new ArrayDeque<>();
     private volatile FaultBroker broker;
     private volatile FaultLoad load;
+    private volatile FaultRabbitNode ownNode;
 
     FaultContext(FaultOptions options, String scenario, FaultDatabase db, String runId, FaultBroker broker,
                  String masterKey, Path workDir, Random random) {
@@ -82,6 +84,26 @@ public final class FaultContext implements AutoCloseable {
         this.broker = other;
     }
 
+    /** The scenario's own RabbitMQ node: the instances use its default vhost, and the drain reads its queue. */
+    public void useBroker(FaultRabbitNode node) {
+        this.ownNode = node;
+        this.broker = node.broker();
+    }
+
+    /**
+     * Messages ready or unacknowledged in {@code queue} on the scenario's broker and vhost (rabbitmqctl
+     * list_queues); -1 when the queue is not there.
+     */
+    long queueDepth(String queue) throws Exception {
+        FaultRabbitNode node = ownNode;
+        if (node != null) {
+            return node.messages(queue);
+        }
+        String listed = FaultShell.check(List.of(options.rabbitmqctl(), "-q", "list_queues", "-p", broker.vhost(),
+                "name", "messages"), Map.of(), java.time.Duration.ofSeconds(60));
+        return FaultRabbitNode.messagesIn(listed, queue);
+    }
+
     /** A new instance (not started) against this scenario's database and broker; stopped when the context closes. */
     public synchronized FaultInstance newInstance(String name) throws Exception {
         FaultInstance instance = FaultInstance.create(name, options, jdbcUrl(), broker, masterKey, workDir);
@@ -109,6 +131,11 @@ public final class FaultContext implements AutoCloseable {
      * {@code baseUrl} with {@code concurrency} workers, each a merchant and a channel in turn.
      */
     public synchronized FaultLoad startLoad(String baseUrl, int concurrency) throws Exception {
+        return startLoad(baseUrl, concurrency, 0);
+    }
+
+    /** As {@link #startLoad(String, int)}, a channel storm ({@link FaultLoad#storm(int)}) when compression > 0. */
+    public synchronized FaultLoad startLoad(String baseUrl, int concurrency, int stormCompression) throws Exception {
         if (load != null) {
             throw new IllegalStateException("the load is already running");
         }
@@ -116,6 +143,7 @@ public final class FaultContext implements AutoCloseable {
         FaultLoad started = new FaultLoad(tenant.id(), tenant.merchantId(), tenant.signingSecret(), tenant.apiKey(),
                 concurrency, runId);
         started.target(baseUrl);
+        started.storm(stormCompression);
         started.start();
         load = started;
         return started;

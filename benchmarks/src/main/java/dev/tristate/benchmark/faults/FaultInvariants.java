@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
  *       for);</li>
  *   <li><b>stuck</b>: work not finished and not quarantined (an outbox event PENDING, a delivery RETRYING, a task
  *       PENDING, an unresolved unknown outcome, a payment UNKNOWN, a sent success without its grant);</li>
- *   <li><b>quarantined</b>: set aside for a person (allowed by invariant I5, but under transient faults a finding).</li>
+ *   <li><b>quarantined</b>: set aside for a person (allowed by invariant I5, but a finding under transient
+ *       faults).</li>
  * </ul>
  */
 public final class FaultInvariants {
@@ -42,6 +43,13 @@ public final class FaultInvariants {
         /** Whether there is nothing left to wait for: no stuck work (lost and doubled do not heal by waiting). */
         public boolean drained() {
             return stuck.isEmpty();
+        }
+
+        /** The same verdict with one more stuck finding (one the database cannot show, e.g. the broker's). */
+        public Verdict withStuck(String finding) {
+            List<String> more = new ArrayList<>(stuck);
+            more.add(finding);
+            return new Verdict(lost, doubled, List.copyOf(more), quarantined);
         }
 
         public List<String> findings() {

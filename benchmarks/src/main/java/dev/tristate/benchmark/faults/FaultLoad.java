@@ -66,6 +66,9 @@ public final class FaultLoad {
     private volatile boolean running;
     private volatile long giveUpAtNanos = Long.MAX_VALUE;
     private volatile double duplicateShare;
+    private volatile int stormCompression;
+    private final AtomicLong staleSent = new AtomicLong();
+    private final AtomicLong retryAnswers = new AtomicLong();
 
     FaultLoad(String tenantId, String merchantId, String signingSecret, String apiKey, int concurrency, String runId) {
         this.tenantId = tenantId;
@@ -88,6 +91,17 @@ public final class FaultLoad {
     /** The share of acknowledged notifications sent once more, as channels re-send what they doubt (0..1). */
     public void duplicateShare(double share) {
         this.duplicateShare = share;
+    }
+
+    /**
+     * Makes the load a channel storm: every success is sent as 1 to 3 identical copies at once, then again on the
+     * sandbox channel's retry schedule (1 s, then each pause twice the last, 8 attempts in all; sandbox-channel's
+     * README) divided by {@code compression}, for a random number of attempts as a channel that missed the answer
+     * would; and a third of the payments get a PROCESSING report before their success and a third a late PROCESSING,
+     * FAILED or CLOSED report after it (another notify id each), which must change nothing (stale, invariant I1).
+     */
+    public void storm(int compression) {
+        this.stormCompression = compression;
     }
 
     /** Starts the workers; each runs operations until {@link #finish(Duration)}. */
@@ -126,7 +140,13 @@ public final class FaultLoad {
                 continue;
             }
             String notifyId = "n-" + payment.paymentId();
-            byte[] body = notification(payment, notifyId, "T-" + payment.paymentId());
+            String tradeNo = "T-" + payment.paymentId();
+            byte[] body = notification(payment, notifyId, tradeNo, "SUCCESS");
+            int compression = stormCompression;
+            if (compression > 0) {
+                storm(payment, notifyId, tradeNo, body, compression, random);
+                continue;
+            }
             if (!notify(body)) {
                 continue;
             }
@@ -135,6 +155,52 @@ public final class FaultLoad {
                 duplicatesSent.incrementAndGet();
                 notify(body);
             }
+        }
+    }
+
+    private void storm(Created payment, String notifyId, String tradeNo, byte[] body, int compression,
+                       Random random) {
+        int kind = random.nextInt(3);
+        if (kind == 0) {
+            byte[] early = notification(payment, "p-" + payment.paymentId(), tradeNo, "PROCESSING");
+            staleSent.incrementAndGet();
+            notify(early);
+        }
+        int copies = 1 + random.nextInt(3);
+        List<Thread> extra = new ArrayList<>();
+        for (int c = 1; c < copies; c++) {
+            Thread copy = new Thread(() -> notify(body), "fault-load-copy");
+            copy.setDaemon(true);
+            copy.start();
+            extra.add(copy);
+            duplicatesSent.incrementAndGet();
+        }
+        boolean acked = notify(body);
+        for (Thread copy : extra) {
+            try {
+                copy.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        if (!acked) {
+            return;
+        }
+        acknowledged.put(notifyId, new Acknowledged(notifyId, payment.paymentId()));
+        // Attempts 2..8 of the schedule, as a channel that did not see the answer: 1 s, 2 s, 4 s ... compressed.
+        int resends = random.nextInt(4);
+        long pause = 1_000;
+        for (int attempt = 2; attempt <= 1 + resends && attempt <= 8; attempt++) {
+            sleep(Math.max(1, pause / compression));
+            pause *= 2;
+            duplicatesSent.incrementAndGet();
+            notify(body);
+        }
+        if (kind == 1) {
+            String late = List.of("PROCESSING", "FAILED", "CLOSED").get(random.nextInt(3));
+            staleSent.incrementAndGet();
+            notify(notification(payment, "l-" + payment.paymentId(), tradeNo, late));
         }
     }
 
@@ -181,10 +247,10 @@ public final class FaultLoad {
         }
     }
 
-    /** The sandbox's SUCCESS notification for the payment, as its channel would send it (signed per attempt). */
-    private byte[] notification(Created payment, String notifyId, String tradeNo) {
+    /** The sandbox's notification for the payment, as its channel would send it (signed per attempt). */
+    private byte[] notification(Created payment, String notifyId, String tradeNo, String tradeStatus) {
         String json = "{\"notify_id\":\"" + notifyId + "\",\"merchant_id\":\"" + merchantId + "\",\"out_trade_no\":\""
-                + payment.paymentId() + "\",\"trade_no\":\"" + tradeNo + "\",\"trade_status\":\"SUCCESS\","
+                + payment.paymentId() + "\",\"trade_no\":\"" + tradeNo + "\",\"trade_status\":\"" + tradeStatus + "\","
                 + "\"amount_minor\":" + payment.amountMinor() + ",\"currency\":\"CNY\",\"event_time\":\""
                 + Instant.now() + "\"}";
         return json.getBytes(StandardCharsets.UTF_8);
@@ -213,6 +279,7 @@ public final class FaultLoad {
             }
             if (status == 429 || status >= 500) {
                 failedAttempts.incrementAndGet();
+                retryAnswers.incrementAndGet();
                 pause(answer);
                 continue;
             }
@@ -283,6 +350,16 @@ public final class FaultLoad {
 
     public long duplicatesSent() {
         return duplicatesSent.get();
+    }
+
+    /** Notifications answered "retry" (429 or 5xx) by a running instance, each sent again. */
+    public long retryAnswers() {
+        return retryAnswers.get();
+    }
+
+    /** Reports of another status sent before or after a payment's success (each must change nothing). */
+    public long staleSent() {
+        return staleSent.get();
     }
 
     public int unfinished() {

@@ -12,7 +12,7 @@ import java.util.Map;
  */
 public record FaultOptions(List<String> scenarios, boolean shortForm, String serverUrl, String dbUser,
                            String dbPassword, FaultBroker broker, String rabbitmqctl, Path appJar, String appHeap,
-                           Path workDir, long seed, boolean keep) {
+                           Path workDir, long seed, boolean keep, boolean selfCheck) {
 
     public static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar faults [--option=value ...]   (from the project root)
@@ -31,10 +31,15 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
               --work-dir=target/faults               logs of the instances and of the broker nodes
               --seed=<random>                        the random moments of the faults (printed, to re-run a run)
               --keep                                 keep the databases and vhosts afterwards, to look at them
+              --self-check                           after each verdict, delete an acknowledged notification and
+                                                     credit a grant twice in the scenario's database, and fail
+                                                     unless the checker reports both (proves the checker reads
+                                                     the real tables)
             """;
 
     /** The scenarios in the order of a full run. */
-    public static final List<String> ALL = List.of("kill-storm", "broker-outage", "rabbit-cluster", "database-faults");
+    public static final List<String> ALL = List.of("kill-storm", "broker-outage", "several-instances",
+            "channel-storm", "rabbit-cluster", "database-faults");
 
     /** The short form's scenarios. */
     public static final List<String> SHORT = List.of("kill-storm", "broker-outage");
@@ -56,9 +61,14 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
         values.put("seed", Long.toString(new java.security.SecureRandom().nextLong() & Long.MAX_VALUE));
         boolean shortForm = false;
         boolean keep = false;
+        boolean selfCheck = false;
         for (String arg : args) {
             if (arg.equals("--short")) {
                 shortForm = true;
+                continue;
+            }
+            if (arg.equals("--self-check")) {
+                selfCheck = true;
                 continue;
             }
             if (arg.equals("--keep")) {
@@ -102,7 +112,7 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
                 values.get("rabbit-password"), "/");
         return new FaultOptions(List.copyOf(scenarios), shortForm, stripSlash(values.get("server-url")),
                 values.get("db-user"), values.get("db-password"), broker, values.get("rabbitmqctl"),
-                Path.of(values.get("app-jar")), heap, Path.of(values.get("work-dir")), seed, keep);
+                Path.of(values.get("app-jar")), heap, Path.of(values.get("work-dir")), seed, keep, selfCheck);
     }
 
     static String usage() {
@@ -130,7 +140,8 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
 
     @Override
     public String toString() {
-        return "scenarios=" + scenarios + (shortForm ? " short" : "") + " seed=" + seed + " heap=" + appHeap
+        return "scenarios=" + scenarios + (shortForm ? " short" : "") + (selfCheck ? " self-check" : "")
+                + " seed=" + seed + " heap=" + appHeap
                 + " app=" + appJar;
     }
 }

@@ -109,7 +109,12 @@ public final class FaultRabbitNode implements AutoCloseable {
 
     /** The number of messages ready and unacknowledged in a queue of the default vhost; -1 when not listed. */
     public long messages(String queue) throws Exception {
-        for (String line : ctl("-q", "list_queues", "name", "messages").split("\n")) {
+        return messagesIn(ctl("-q", "list_queues", "name", "messages"), queue);
+    }
+
+    /** The count of {@code queue} in the output of {@code rabbitmqctl -q list_queues name messages}; -1 if absent. */
+    static long messagesIn(String listed, String queue) {
+        for (String line : listed.split("\n")) {
             String[] cells = line.trim().split("\\s+");
             if (cells.length == 2 && cells[0].equals(queue)) {
                 return Long.parseLong(cells[1]);

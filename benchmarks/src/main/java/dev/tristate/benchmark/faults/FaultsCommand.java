@@ -34,6 +34,8 @@ public final class FaultsCommand {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("MMddHHmmss");
     private static final int MAX_FINDINGS_SHOWN = 20;
+    /** The entitlements consumer's queue (tristate.relay.queue's default). */
+    private static final String QUEUE = "tristate.entitlements";
 
     private FaultsCommand() {
     }
@@ -43,6 +45,8 @@ public final class FaultsCommand {
         return switch (name) {
             case "kill-storm" -> new KillStormScenario();
             case "broker-outage" -> new BrokerOutageScenario();
+            case "several-instances" -> new SeveralInstancesScenario();
+            case "channel-storm" -> new ChannelStormScenario();
             case "rabbit-cluster" -> new ClusterLeaderKillScenario();
             case "database-faults" -> new DatabaseFaultsScenario();
             default -> throw new IllegalArgumentException("unknown scenario: " + name);
@@ -68,7 +72,10 @@ public final class FaultsCommand {
         Random seeds = new Random(options.seed());
         List<Row> rows = new ArrayList<>();
         for (String name : options.scenarios()) {
-            rows.add(runOne(options, scenario(name), new Random(seeds.nextLong())));
+            Row row = runOne(options, scenario(name), new Random(seeds.nextLong()));
+            rows.add(row);
+            // Each scenario's row as soon as it is known: a long run stopped later keeps what it measured.
+            printTable(List.of(row));
         }
         printTable(rows);
         boolean passed = rows.stream().allMatch(Row::passed);
@@ -107,29 +114,51 @@ public final class FaultsCommand {
             if (driver == null) {
                 error = error == null ? "the scenario started no load" : error;
             } else {
-                driver.finish(Duration.ofSeconds(options.shortForm() ? 90 : 180));
-                long drainStart = System.nanoTime();
-                long deadline = drainStart + Duration.ofSeconds(options.shortForm() ? 150 : 300).toNanos();
-                while (true) {
-                    verdict = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(), options.dbUser(),
-                            options.dbPassword(), driver.tenantId()), driver.created().values(),
-                            driver.acknowledged().values());
-                    if (verdict.drained() || System.nanoTime() > deadline) {
-                        break;
+                try {
+                    driver.finish(Duration.ofSeconds(options.shortForm() ? 90 : 180));
+                    long drainStart = System.nanoTime();
+                    long deadline = drainStart + Duration.ofSeconds(options.shortForm() ? 150 : 300).toNanos();
+                    while (true) {
+                        verdict = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(), options.dbUser(),
+                                options.dbPassword(), driver.tenantId()), driver.created().values(),
+                                driver.acknowledged().values());
+                        if (verdict.drained()) {
+                            // Nothing is left in the database; the broker's queue must be empty too.
+                            long depth = context.queueDepth(QUEUE);
+                            if (depth != 0) {
+                                verdict = verdict.withStuck("queue " + QUEUE + " holds "
+                                        + (depth < 0 ? "nothing: it is missing" : depth + " messages"));
+                            }
+                        }
+                        if (verdict.drained() || System.nanoTime() > deadline) {
+                            break;
+                        }
+                        Thread.sleep(1000);
                     }
-                    Thread.sleep(1000);
+                    drainSeconds = verdict.drained() ? (System.nanoTime() - drainStart) / 1e9 : Double.NaN;
+                    operations = driver.operations();
+                    load = driver.created().size() + " payments created, " + driver.acknowledged().size()
+                            + " notifications acknowledged, " + driver.requests() + " requests ("
+                            + driver.failedAttempts() + " unanswered, 409, 429 or 5xx and sent again, of them "
+                            + driver.retryAnswers()
+                            + " notifications answered retry, " + driver.duplicatesSent() + " duplicates, "
+                            + driver.staleSent() + " other statuses), "
+                            + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
+                            + (driver.firstRefusal() == null ? "" : " (first: " + driver.firstRefusal() + ")");
+                    if (driver.refused() > 0 && error == null) {
+                        error = driver.refused() + " requests refused: " + driver.firstRefusal();
+                    }
+                    context.say(load);
+                    if (options.selfCheck()) {
+                        String failed = selfCheck(context, driver);
+                        if (failed != null) {
+                            error = failed;
+                        }
+                    }
+                } catch (Exception e) {
+                    // A broken connection to the database or broker must still leave a row and a clean-up.
+                    error = error == null ? "the drain or the check failed: " + e : error;
                 }
-                drainSeconds = verdict.drained() ? (System.nanoTime() - drainStart) / 1e9 : Double.NaN;
-                operations = driver.operations();
-                load = driver.created().size() + " payments created, " + driver.acknowledged().size()
-                        + " notifications acknowledged, " + driver.requests() + " requests (" + driver.failedAttempts()
-                        + " unanswered or 5xx and sent again, " + driver.duplicatesSent() + " duplicates), "
-                        + driver.unfinished() + " unfinished, " + driver.refused() + " refused"
-                        + (driver.firstRefusal() == null ? "" : " (first: " + driver.firstRefusal() + ")");
-                if (driver.refused() > 0 && error == null) {
-                    error = driver.refused() + " requests refused: " + driver.firstRefusal();
-                }
-                context.say(load);
             }
         } finally {
             context.close();
@@ -153,6 +182,47 @@ public final class FaultsCommand {
         }
         context.say(row.passed() ? "passed" : "FAILED");
         return row;
+    }
+
+    /**
+     * Damages the scenario's rows after its verdict (one acknowledged notification deleted, one grant's tokens
+     * credited twice) and checks that the checker, reading the real tables, reports both; null when it does.
+     */
+    static String selfCheck(FaultContext context, FaultLoad driver) throws Exception {
+        FaultLoad.Acknowledged victim = driver.acknowledged().values().stream().findFirst().orElse(null);
+        if (victim == null) {
+            return "self-check: nothing was acknowledged, so nothing could be damaged";
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(context.jdbcUrl(),
+                context.options().dbUser(), context.options().dbPassword())) {
+            try (java.sql.PreparedStatement delete = c.prepareStatement(
+                    "DELETE FROM channel_notifications WHERE tenant_id = ? AND notify_id = ?")) {
+                delete.setString(1, driver.tenantId());
+                delete.setString(2, victim.notifyId());
+                delete.executeUpdate();
+            }
+            try (java.sql.PreparedStatement ledger = c.prepareStatement("INSERT INTO token_ledger (tenant_id, user_id,"
+                    + " entry_key, delta, created_at) SELECT tenant_id, user_id, CONCAT(entry_key, ':self-check'),"
+                    + " delta, created_at FROM token_ledger WHERE tenant_id = ? ORDER BY id LIMIT 1");
+                 java.sql.PreparedStatement balance = c.prepareStatement("UPDATE token_balances b JOIN (SELECT user_id,"
+                         + " SUM(delta) AS total FROM token_ledger WHERE tenant_id = ? GROUP BY user_id) l"
+                         + " ON b.user_id = l.user_id SET b.balance = l.total WHERE b.tenant_id = ?")) {
+                ledger.setString(1, driver.tenantId());
+                ledger.executeUpdate();
+                balance.setString(1, driver.tenantId());
+                balance.setString(2, driver.tenantId());
+                balance.executeUpdate();
+            }
+        }
+        FaultInvariants.Verdict damaged = FaultInvariants.check(FaultSnapshot.read(context.jdbcUrl(),
+                context.options().dbUser(), context.options().dbPassword(), driver.tenantId()),
+                driver.created().values(), driver.acknowledged().values());
+        boolean foundLoss = damaged.lost().stream().anyMatch(f -> f.contains(victim.notifyId()));
+        boolean foundDouble = damaged.doubled().stream().anyMatch(f -> f.contains("tokens for payments worth"));
+        context.say("self-check: deleted notification " + victim.notifyId() + " and credited one grant twice;"
+                + " the checker reports " + damaged.lost().size() + " lost and " + damaged.doubled().size()
+                + " doubled: " + (foundLoss && foundDouble ? "both found" : "NOT FOUND"));
+        return foundLoss && foundDouble ? null : "self-check: the checker missed the damage it was shown";
     }
 
     static void printTable(List<Row> rows) {

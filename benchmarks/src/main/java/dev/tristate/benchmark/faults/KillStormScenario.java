@@ -22,12 +22,16 @@ final class KillStormScenario implements FaultScenario {
 
     @Override
     public void run(FaultContext context) throws Exception {
-        int kills = context.isShort() ? 8 : 24;
+        killStorm(context, context.isShort() ? 8 : 24, 0);
+    }
+
+    /** {@code kills} SIGKILLs and restarts of one instance under load; a channel storm when compression > 0. */
+    static void killStorm(FaultContext context, int kills, int stormCompression) throws Exception {
         Random random = context.random();
         FaultInstance app = context.newInstance("app-1");
         app.start();
         context.say("instance up on port " + app.port() + " in " + String.format("%.1f s", app.lastStartSeconds()));
-        FaultLoad load = context.startLoad(app.baseUrl(), 6);
+        FaultLoad load = context.startLoad(app.baseUrl(), 6, stormCompression);
         Thread.sleep(3_000);
         for (int k = 1; k <= kills; k++) {
             // Up for 0.3 to 6 s: long enough for every stage to be busy, short enough to catch recovery itself.
