@@ -35,7 +35,8 @@ final class ClusterLeaderKillScenario implements FaultScenario {
         cluster.createVhost(VHOST);
         context.say("cluster " + cluster.runningNodes() + " at " + cluster.addresses());
         RabbitClusterNode first = cluster.nodes().get(0);
-        context.useBroker(new FaultBroker("127.0.0.1", first.amqpPort(), "guest", "guest", VHOST));
+        context.useBroker(new FaultBroker("127.0.0.1", first.amqpPort(), "guest", "guest", VHOST),
+                queue -> cluster.messages(VHOST, queue));
         FaultInstance app = context.newInstance("app-1", context.jdbcUrl(),
                 List.of("--spring.rabbitmq.addresses=" + cluster.addresses()));
         app.start();

@@ -32,6 +32,7 @@ public final class FaultContext implements AutoCloseable {
     private volatile FaultBroker broker;
     private volatile FaultLoad load;
     private volatile FaultRabbitNode ownNode;
+    private volatile QueueDepth ownDepth;
 
     FaultContext(FaultOptions options, String scenario, FaultDatabase db, String runId, FaultBroker broker,
                  String masterKey, Path workDir, Random random) {
@@ -90,11 +91,29 @@ public final class FaultContext implements AutoCloseable {
         this.broker = node.broker();
     }
 
+    /** How a scenario's broker that the context cannot ask itself (a cluster) tells a queue's depth. */
+    @FunctionalInterface
+    public interface QueueDepth {
+
+        /** Messages ready or unacknowledged in {@code queue}; -1 when the queue is not there. */
+        long messages(String queue) throws Exception;
+    }
+
+    /** A broker of the scenario's own, e.g. a cluster: the instances use it, and the drain asks {@code depth}. */
+    public void useBroker(FaultBroker other, QueueDepth depth) {
+        this.broker = other;
+        this.ownDepth = depth;
+    }
+
     /**
      * Messages ready or unacknowledged in {@code queue} on the scenario's broker and vhost (rabbitmqctl
      * list_queues); -1 when the queue is not there.
      */
     long queueDepth(String queue) throws Exception {
+        QueueDepth depth = ownDepth;
+        if (depth != null) {
+            return depth.messages(queue);
+        }
         FaultRabbitNode node = ownNode;
         if (node != null) {
             return node.messages(queue);

@@ -160,6 +160,15 @@ public final class RabbitCluster implements AutoCloseable {
                 + out.strip().replace('\n', ';') + ")");
     }
 
+    /** Messages ready or unacknowledged in {@code queue} in {@code vhost}; -1 when it is not listed or leaderless. */
+    public long messages(String vhost, String queue) throws IOException, InterruptedException {
+        try {
+            return queueState(vhost, queue).messages();
+        } catch (IllegalArgumentException notListed) {
+            return -1;
+        }
+    }
+
     /** A count column; a queue without a leader reports none (empty), read as -1. */
     private static long parseCount(String column) {
         String value = column.trim();

@@ -93,6 +93,13 @@ class RabbitClusterTest {
     }
 
     @Test
+    void aQueueThatIsNotThereHasNoMessageCountAndNoState() throws Exception {
+        assertThat(cluster.messages(VHOST, "no-such-queue")).isEqualTo(-1);
+        assertThatThrownBy(() -> cluster.queueState(VHOST, "no-such-queue"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no queue no-such-queue");
+    }
+
+    @Test
     void askingForTheLeaderOfAClassicQueueSaysItIsNotAQuorumQueue() throws Exception {
         try (Connection connection = connect(); Channel channel = connection.createChannel()) {
             channel.queueDeclare("classic", true, false, false, Map.of());
