@@ -23,7 +23,9 @@ public final class FaultContext implements AutoCloseable {
     private final String database;
     private final String masterKey;
     private final Path workDir;
-    private final FaultDatabase db;
+    private volatile FaultDatabase db;
+    /** The options naming the server that holds this scenario's database: the command's, or the scenario's own. */
+    private volatile FaultOptions databaseServer;
     private final String runId;
     private final Random random;
     private final List<FaultInstance> instances = new ArrayList<>();
@@ -40,6 +42,7 @@ public final class FaultContext implements AutoCloseable {
         this.scenario = scenario;
         this.database = db.name();
         this.db = db;
+        this.databaseServer = options;
         this.runId = runId;
         this.broker = broker;
         this.masterKey = masterKey;
@@ -70,7 +73,20 @@ public final class FaultContext implements AutoCloseable {
     }
 
     public String jdbcUrl() {
-        return options.jdbcUrl(database);
+        return databaseServer.jdbcUrl(database);
+    }
+
+    /**
+     * This scenario's database on another server (e.g. a MariaDB server of the scenario's own, which it stops and
+     * starts), with the command's database user and password: created there empty, and from now on the instances,
+     * the load's tenant and the drain's checks use it. Call it before the first instance starts.
+     */
+    public synchronized void useDatabaseServer(String serverUrl) throws java.sql.SQLException {
+        FaultOptions moved = options.withServerUrl(serverUrl);
+        FaultDatabase there = new FaultDatabase(moved, database);
+        there.create();
+        this.db = there;
+        this.databaseServer = moved;
     }
 
     public FaultBroker broker() {
