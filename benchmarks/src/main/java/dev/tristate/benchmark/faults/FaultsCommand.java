@@ -49,6 +49,7 @@ public final class FaultsCommand {
             case "channel-storm" -> new ChannelStormScenario();
             case "rabbit-cluster" -> new ClusterLeaderKillScenario();
             case "database-faults" -> new DatabaseFaultsScenario();
+            case "database-restart" -> new DatabaseRestartScenario();
             default -> throw new IllegalArgumentException("unknown scenario: " + name);
         };
     }
