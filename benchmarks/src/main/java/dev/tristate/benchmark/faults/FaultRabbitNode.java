@@ -98,7 +98,8 @@ public final class FaultRabbitNode implements AutoCloseable {
 
     /** {@code rabbitmqctl -n <node> <args...>}, failing unless it exits 0; its output. */
     public String ctl(String... args) throws Exception {
-        return ctl(Duration.ofSeconds(120), args);
+        // The CLI boots an Erlang VM of its own each time: on a starved machine that alone takes minutes.
+        return ctl(Duration.ofSeconds(300), args);
     }
 
     private String ctl(Duration timeout, String... args) throws Exception {
