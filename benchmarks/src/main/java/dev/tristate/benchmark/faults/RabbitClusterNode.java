@@ -25,7 +25,8 @@ public final class RabbitClusterNode {
      */
     static final Path BIN = Path.of("/usr/lib/rabbitmq/bin");
 
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(120);
+    /** Generous: each CLI call boots an Erlang VM of its own, which takes minutes on a starved machine. */
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(300);
 
     private final String name;
     private final int amqpPort;
@@ -92,7 +93,8 @@ public final class RabbitClusterNode {
 
     /** Waits until the node's RabbitMQ application runs, and learns its VM's process id. */
     void awaitRunning() throws IOException, InterruptedException {
-        ctl("wait", pidFile().toString(), "--timeout", Long.toString(COMMAND_TIMEOUT.toSeconds()));
+        // The CLI's own wait ends before the command's timeout, so that its message says what it waited for.
+        ctl("wait", pidFile().toString(), "--timeout", Long.toString(COMMAND_TIMEOUT.toSeconds() - 20));
         pid = Long.parseLong(ctl("eval", "os:getpid().").trim().replace("\"", ""));
     }
 
