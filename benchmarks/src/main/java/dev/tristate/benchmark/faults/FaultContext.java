@@ -23,7 +23,9 @@ public final class FaultContext implements AutoCloseable {
     private final String database;
     private final String masterKey;
     private final Path workDir;
-    private final FaultDatabase db;
+    private volatile FaultDatabase db;
+    /** The options naming the server that holds this scenario's database: the command's, or the scenario's own. */
+    private volatile FaultOptions databaseServer;
     private final String runId;
     private final Random random;
     private final List<FaultInstance> instances = new ArrayList<>();
@@ -32,6 +34,7 @@ public final class FaultContext implements AutoCloseable {
     private volatile FaultBroker broker;
     private volatile FaultLoad load;
     private volatile FaultRabbitNode ownNode;
+    private volatile QueueDepth ownDepth;
 
     FaultContext(FaultOptions options, String scenario, FaultDatabase db, String runId, FaultBroker broker,
                  String masterKey, Path workDir, Random random) {
@@ -39,6 +42,7 @@ public final class FaultContext implements AutoCloseable {
         this.scenario = scenario;
         this.database = db.name();
         this.db = db;
+        this.databaseServer = options;
         this.runId = runId;
         this.broker = broker;
         this.masterKey = masterKey;
@@ -69,7 +73,20 @@ public final class FaultContext implements AutoCloseable {
     }
 
     public String jdbcUrl() {
-        return options.jdbcUrl(database);
+        return databaseServer.jdbcUrl(database);
+    }
+
+    /**
+     * This scenario's database on another server (e.g. a MariaDB server of the scenario's own, which it stops and
+     * starts), with the command's database user and password: created there empty, and from now on the instances,
+     * the load's tenant and the drain's checks use it. Call it before the first instance starts.
+     */
+    public synchronized void useDatabaseServer(String serverUrl) throws java.sql.SQLException {
+        FaultOptions moved = options.withServerUrl(serverUrl);
+        FaultDatabase there = new FaultDatabase(moved, database);
+        there.create();
+        this.db = there;
+        this.databaseServer = moved;
     }
 
     public FaultBroker broker() {
@@ -90,11 +107,29 @@ public final class FaultContext implements AutoCloseable {
         this.broker = node.broker();
     }
 
+    /** How a scenario's broker that the context cannot ask itself (a cluster) tells a queue's depth. */
+    @FunctionalInterface
+    public interface QueueDepth {
+
+        /** Messages ready or unacknowledged in {@code queue}; -1 when the queue is not there. */
+        long messages(String queue) throws Exception;
+    }
+
+    /** A broker of the scenario's own, e.g. a cluster: the instances use it, and the drain asks {@code depth}. */
+    public void useBroker(FaultBroker other, QueueDepth depth) {
+        this.broker = other;
+        this.ownDepth = depth;
+    }
+
     /**
      * Messages ready or unacknowledged in {@code queue} on the scenario's broker and vhost (rabbitmqctl
      * list_queues); -1 when the queue is not there.
      */
     long queueDepth(String queue) throws Exception {
+        QueueDepth depth = ownDepth;
+        if (depth != null) {
+            return depth.messages(queue);
+        }
         FaultRabbitNode node = ownNode;
         if (node != null) {
             return node.messages(queue);
@@ -107,6 +142,17 @@ public final class FaultContext implements AutoCloseable {
     /** A new instance (not started) against this scenario's database and broker; stopped when the context closes. */
     public synchronized FaultInstance newInstance(String name) throws Exception {
         FaultInstance instance = FaultInstance.create(name, options, jdbcUrl(), broker, masterKey, workDir);
+        instances.add(instance);
+        return instance;
+    }
+
+    /**
+     * As {@link #newInstance(String)}, against this scenario's database through {@code jdbcUrl} (e.g. a proxy in
+     * front of the server) and with more {@code --name=value} arguments for the application.
+     */
+    public synchronized FaultInstance newInstance(String name, String jdbcUrl, List<String> extraArgs)
+            throws Exception {
+        FaultInstance instance = FaultInstance.create(name, options, jdbcUrl, broker, masterKey, workDir, extraArgs);
         instances.add(instance);
         return instance;
     }

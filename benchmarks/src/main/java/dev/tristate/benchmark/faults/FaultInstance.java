@@ -73,6 +73,20 @@ public final class FaultInstance implements AutoCloseable {
         return new FaultInstance(name, port, List.copyOf(command), workDir.resolve(name + ".log"));
     }
 
+    /**
+     * As {@link #create(String, FaultOptions, String, FaultBroker, String, Path)}, with more {@code --name=value}
+     * arguments for the application after the others (e.g. {@code --spring.rabbitmq.addresses=...}, which wins over
+     * the broker's host and port).
+     */
+    static FaultInstance create(String name, FaultOptions options, String jdbcUrl, FaultBroker broker,
+                                String masterKey, Path workDir, List<String> extraArgs) throws IOException {
+        FaultInstance plain = create(name, options, jdbcUrl, broker, masterKey, workDir);
+        Runtime.getRuntime().removeShutdownHook(plain.killer);
+        List<String> command = new ArrayList<>(plain.command);
+        command.addAll(extraArgs);
+        return new FaultInstance(name, plain.port, List.copyOf(command), plain.log);
+    }
+
     public String name() {
         return name;
     }

@@ -39,7 +39,7 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
 
     /** The scenarios in the order of a full run. */
     public static final List<String> ALL = List.of("kill-storm", "broker-outage", "several-instances",
-            "channel-storm");
+            "channel-storm", "rabbit-cluster", "database-faults", "database-restart");
 
     /** The short form's scenarios. */
     public static final List<String> SHORT = List.of("kill-storm", "broker-outage");
@@ -131,6 +131,12 @@ public record FaultOptions(List<String> scenarios, boolean shortForm, String ser
     public String jdbcUrl(String database) {
         int q = serverUrl.indexOf('?');
         return q < 0 ? serverUrl + "/" + database : serverUrl.substring(0, q) + "/" + database + serverUrl.substring(q);
+    }
+
+    /** The same options on another database server, with the same user and password. */
+    public FaultOptions withServerUrl(String otherServerUrl) {
+        return new FaultOptions(scenarios, shortForm, stripSlash(otherServerUrl), dbUser, dbPassword, broker,
+                rabbitmqctl, appJar, appHeap, workDir, seed, keep, selfCheck);
     }
 
     /** The server itself, for CREATE and DROP DATABASE. */

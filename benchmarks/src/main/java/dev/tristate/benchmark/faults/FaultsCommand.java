@@ -47,6 +47,9 @@ public final class FaultsCommand {
             case "broker-outage" -> new BrokerOutageScenario();
             case "several-instances" -> new SeveralInstancesScenario();
             case "channel-storm" -> new ChannelStormScenario();
+            case "rabbit-cluster" -> new ClusterLeaderKillScenario();
+            case "database-faults" -> new DatabaseFaultsScenario();
+            case "database-restart" -> new DatabaseRestartScenario();
             default -> throw new IllegalArgumentException("unknown scenario: " + name);
         };
     }
