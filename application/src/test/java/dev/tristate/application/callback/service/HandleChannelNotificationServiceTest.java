@@ -458,6 +458,20 @@ class HandleChannelNotificationServiceTest {
     }
 
     @Test
+    void aNotificationThatCouldNotBeRecordedIsWarnedAboutNamingItsTenantAndPayment() {
+        RecordingWorkLog workLog = recordingWorkLog();
+        PersistenceFailure deadlock = new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null);
+        transactions.failNextBeforeWork(deadlock, deadlock, deadlock);
+
+        assertThat(service.handle(success("n-lost")).httpStatus()).isEqualTo(503);
+
+        assertThat(workLog.warnings).singleElement().asString()
+                .startsWith("{tenant_id=shop, payment_id=pay_0001} Notification n-lost from ")
+                .contains("not recorded").contains("deadlock");
+        assertThat(workLog.named).isEmpty();
+    }
+
+    @Test
     void whenRetriesRunOutTheChannelIsAskedToSendAgainAndNothingChanged() {
         PersistenceFailure deadlock = new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null);
         transactions.failNextBeforeWork(deadlock, deadlock, deadlock);
