@@ -69,7 +69,8 @@ class NotificationWiring {
             GetRefundQuery refunds, ApplyRefundAnswerUseCase refundAnswers) {
         return CallbackServices.handleChannelNotification(formats, credentials, payments, log, outbox, reviews,
                 transactions, crashPoints, clock, RandomGenerator.getDefault(), recordUnknownOutcome, rejectionBudget,
-                maxStoredRejectedBytes, refunds, refundAnswers);
+                maxStoredRejectedBytes, refunds, refundAnswers,
+                new MdcWorkLog(LoggerFactory.getLogger(HandleChannelNotificationUseCase.class)));
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.tristate.application.consumer.service.ConsumerServices;
 import dev.tristate.application.consumer.service.TaskSettings;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
@@ -70,21 +71,22 @@ class TaskWiring {
     }
 
     @Bean
-    TenantNotifier tenantNotifier(TaskProperties tasks, WebhookEndpointPolicy endpoints, Clock clock) {
-        return new HttpTenantNotifier(tasks.connectTimeout(), tasks.readTimeout(), endpoints, clock);
+    TenantNotifier tenantNotifier(TaskProperties tasks, WebhookEndpointPolicy endpoints, Clock clock,
+                                  TraceContext trace) {
+        return new HttpTenantNotifier(tasks.connectTimeout(), tasks.readTimeout(), endpoints, clock, trace);
     }
 
     @Bean
     RunTasksUseCase runTasks(TaskStore store, PaymentRepository payments, TenantWebhooks webhooks,
                              ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
                              Clock clock, TaskProperties tasks, EntitlementStore entitlements,
-                             Transactions transactions) {
+                             Transactions transactions, TraceContext trace) {
         Backoff backoff = new Backoff(tasks.backoff().initial(), tasks.backoff().max(), tasks.backoff().multiplier());
         return ConsumerServices.runTasks(store, payments, webhooks, credentials, notifier, crashPoints, clock,
                 new Random(),
                 new TaskSettings(new ConsumerRetryPolicy(backoff, tasks.maxAttempts(), tasks.window()),
                         tasks.batchSize(), tasks.lease()),
-                entitlements, transactions);
+                entitlements, transactions, trace);
     }
 
     @Bean

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.amqp.core.Message;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -20,7 +21,9 @@ import org.springframework.context.annotation.Configuration;
  * Traces across HTTP and AMQP with Micrometer Tracing (over OpenTelemetry, W3C Trace Context). Spring Boot traces
  * each HTTP request, continuing a caller's {@code traceparent}; this carries the trace on through what the request
  * leaves behind: the notification record stores the trace id, each outbox row the {@code traceparent}, which the relay
- * puts in the message's headers and the consumer continues. Without a tracer (tracing switched off) nothing is carried.
+ * puts in the message's headers and the consumer continues; each task the consumer writes stores it too, and the
+ * task's call to the tenant's service runs in a child span of it and sends it on. Without a tracer (tracing switched
+ * off) nothing is carried.
  */
 @Configuration(proxyBeanMethods = false)
 class TracingWiring {
@@ -67,6 +70,19 @@ class TracingWiring {
             Map<String, String> carrier = new HashMap<>();
             propagator.inject(span.context(), carrier, Map::put);
             return Optional.ofNullable(carrier.get(TRACEPARENT)).filter(value -> !value.isBlank());
+        }
+
+        /** A client span: the work calls out (the task's notice to the tenant's service). */
+        @Override
+        public <T> T inChildSpan(String parentTraceparent, String name, Supplier<T> work) {
+            Map<String, String> carrier = parentTraceparent == null ? Map.of()
+                    : Map.of(TRACEPARENT, parentTraceparent);
+            Span span = propagator.extract(carrier, Map::get).kind(Span.Kind.CLIENT).name(name).start();
+            try (Tracer.SpanInScope scope = tracer.withSpan(span)) {
+                return work.get();
+            } finally {
+                span.end();
+            }
         }
     }
 

@@ -598,7 +598,7 @@ class MerchantRefundsEndToEndTest {
         // The process died after the effect and before the task was marked done: the task runs again.
         assertThat(tasks.update(new Task(done.key(), done.type(), done.tenantId(), done.paymentId(), done.userId(),
                 done.sku(), TaskStatus.PENDING, done.attempts(), null, Instant.now().minusSeconds(1), null,
-                done.createdAt(), Instant.now(), done.version() + 1))).isTrue();
+                done.createdAt(), Instant.now(), done.version() + 1, done.traceparent()))).isTrue();
         taskRunner.runDue();
 
         assertThat(tasks.find(revocation).orElseThrow().status()).isEqualTo(TaskStatus.DONE);

@@ -10,11 +10,14 @@ import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.IntegrationEnvironment;
 import dev.tristate.testing.SandboxRequests;
+import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -83,8 +86,31 @@ class StructuredLogsTest {
                 .header("Authorization", "Bearer " + SCRAPE_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> jdbc.queryForObject(
                 "SELECT COUNT(*) FROM entitlements WHERE payment_id = ?", Long.class, payment) > 0);
+        // A callback for a payment this merchant does not have is held for review, and logged about.
+        String unknownPayment = "pay_" + UUID.randomUUID().toString().replace("-", "");
+        byte[] held = ("{\"notify_id\":\"n-held-" + suffix + "\",\"merchant_id\":\"" + merchant
+                + "\",\"out_trade_no\":\"" + unknownPayment + "\",\"trade_no\":\"T-" + suffix
+                + "\",\"trade_status\":\"SUCCESS\",\"amount_minor\":1999,\"currency\":\"CNY\",\"event_time\":\""
+                + Instant.now() + "\"}").getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> heldAnswer = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/callbacks/sandbox"))
+                .header("Content-Type", "application/json")
+                .header(SandboxSignature.HEADER, SandboxSignature.sign(secret, Instant.now().getEpochSecond(), held))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(held)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(heldAnswer.statusCode()).as(heldAnswer.body()).isEqualTo(200);
 
         String all = output.getAll();
+        JsonNode heldLine = JSON.readTree(all.lines().filter(line -> line.startsWith("{")
+                && line.contains("n-held-" + suffix) && line.contains("held for review")).findFirst()
+                .orElseThrow(() -> new AssertionError("no line about the held notification:\n" + all)));
+        assertThat(heldLine.path("log").path("level").stringValue()).isEqualTo("WARN");
+        assertThat(heldLine.path("tenant_id").stringValue()).as(heldLine.toString()).isEqualTo("t-logs-" + suffix);
+        assertThat(heldLine.path("payment_id").stringValue()).as(heldLine.toString()).isEqualTo(unknownPayment);
+        assertThat(heldLine.path("traceId").stringValue()).as(heldLine.toString()).matches("[0-9a-f]{32}");
+        assertThat(heldLine.path("spanId").stringValue()).as(heldLine.toString()).matches("[0-9a-f]{16}");
+        String heldTrace = jdbc.queryForObject("SELECT trace_id FROM channel_notifications WHERE notify_id = ?",
+                String.class, "n-held-" + suffix);
+        assertThat(heldLine.path("traceId").stringValue()).as("the line names the notification record's trace")
+                .isEqualTo(heldTrace);
         for (String secretValue : List.of(MASTER_KEY, SCRAPE_TOKEN, secret, apiKey)) {
             assertThat(all).as("a secret in the log").doesNotContain(secretValue);
         }

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
+import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.bootstrap.TristateApplication;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
@@ -14,14 +16,21 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -36,14 +45,18 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One trace from the channel's callback to the grant, on the prod profile against MariaDB and RabbitMQ: the
- * callback's HTTP span, the notification record's trace id, the outbox row's traceparent, the message's header and the
- * consumer's span that grants the entitlement all name the same trace. Spans are caught by an in-memory exporter.
+ * One trace from the channel's callback to the tenant's service, on the prod profile against MariaDB and RabbitMQ: the
+ * callback's HTTP span, the notification record's trace id, the outbox row's traceparent, the message's header, the
+ * consumer's span that grants the entitlement, the task row's traceparent, the task's client span and the
+ * {@code traceparent} header the tenant's service receives all name the same trace. Spans are caught by an in-memory
+ * exporter; the tenant's service is this test's HTTP receiver.
  */
 @SpringBootTest(classes = {TristateApplication.class, TracePropagationTest.Spans.class},
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"tristate.security.master-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                 "tristate.sandbox-channel.enabled=true", "tristate.relay.interval=100ms",
+                "tristate.tasks.interval=100ms", "tristate.webhooks.require-https=false",
+                "tristate.webhooks.allow-private-networks=true",
                 "management.tracing.sampling.probability=1.0",
                 "management.opentelemetry.tracing.export.schedule-delay=50ms"})
 @ActiveProfiles("prod")
@@ -70,15 +83,43 @@ class TracePropagationTest {
     @Autowired InMemorySpanExporter spans;
     @Autowired JdbcTemplate jdbc;
     @Autowired ApplicationContext context;
+    @Autowired TenantWebhooks webhooks;
+    @Autowired ChannelCredentialStore credentials;
+
+    private final List<String> receivedTraceparents = new CopyOnWriteArrayList<>();
+    private HttpServer tenantService;
+
+    @BeforeEach
+    void aTenantsService() throws Exception {
+        tenantService = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        tenantService.createContext("/hooks", exchange -> {
+            String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
+            receivedTraceparents.add(traceparent == null ? "none" : traceparent);
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        tenantService.start();
+    }
+
+    @AfterEach
+    void stopTheTenantsService() {
+        tenantService.stop(0);
+    }
 
     @Test
-    void theCallbacksTraceGoesThroughTheOutboxAndTheBrokerToTheConsumerThatGrants() throws Exception {
+    void theCallbacksTraceGoesThroughTheOutboxTheBrokerAndTheConsumerToTheTenantsService() throws Exception {
         String suffix = UUID.randomUUID().toString().substring(0, 12);
         String merchant = "m-trace-" + suffix;
         String secret = "trace-sandbox-secret-" + suffix;
-        String apiKey = provisioning.provision(new ProvisionTenantCommand(new TenantId("t-trace-" + suffix),
+        TenantId tenant = new TenantId("t-trace-" + suffix);
+        String apiKey = provisioning.provision(new ProvisionTenantCommand(tenant,
                 "trace " + suffix, new MerchantId(merchant), Optional.empty(), Optional.of(secret)))
                 .apiKey().orElseThrow().value();
+        webhooks.setEndpoint(tenant, URI.create("http://127.0.0.1:" + tenantService.getAddress().getPort()
+                + "/hooks"), Instant.now());
+        credentials.addSecret(tenant, TenantWebhooks.SIGNING_CHANNEL, TenantWebhooks.SIGNING_SECRET,
+                "whsec_" + Base64.getEncoder().encodeToString(new byte[32]), Instant.now(), Instant.now());
         String payment = createPayment(apiKey);
 
         assertThat(send(SandboxRequests.signed(URI.create(base()), merchant, secret, "POST",
@@ -111,6 +152,26 @@ class TracePropagationTest {
                         assertThat(s.getParentSpanId()).isEqualTo(writerSpan);
                     });
         });
+
+        // The grant's task runs later, in a span of its own that continues the trace the task row keeps.
+        String taskTraceparent = jdbc.queryForObject("SELECT trace_parent FROM tasks WHERE payment_id = ?",
+                String.class, payment);
+        assertThat(taskTraceparent).as("the task row keeps the consumer's trace")
+                .matches("00-" + traceId + "-[0-9a-f]{16}-0[01]");
+        String taskWriterSpan = taskTraceparent.substring(36, 52);
+        await().atMost(Duration.ofSeconds(30)).until(() -> !receivedTraceparents.isEmpty());
+        String received = receivedTraceparents.get(0);
+        assertThat(received).as("the tenant's service is called within the callback's trace")
+                .matches("00-" + traceId + "-[0-9a-f]{16}-0[01]");
+        String callSpan = received.substring(36, 52);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(spans.getFinishedSpanItems())
+                .as("the task's call to the tenant, a child of the span that wrote the task").anySatisfy(s -> {
+                    assertThat(s.getTraceId()).isEqualTo(traceId);
+                    assertThat(s.getSpanId()).isEqualTo(callSpan);
+                    assertThat(s.getKind()).isEqualTo(SpanKind.CLIENT);
+                    assertThat(s.getName()).isEqualTo("tenant notice");
+                    assertThat(s.getParentSpanId()).isEqualTo(taskWriterSpan);
+                }));
         assertThat(context.getBeansOfType(SpanExporter.class)).as("nothing is exported unless asked for")
                 .containsOnlyKeys("inMemorySpanExporter");
     }

@@ -81,6 +81,11 @@ public final class ChildApplication implements AutoCloseable {
         }
     }
 
+    /** Sends SIGTERM (graceful shutdown) without waiting; {@link #awaitExit} then bounds and reads the ending. */
+    public void signalStop() {
+        process.destroy();
+    }
+
     /** Waits for the process to end by itself (a crash point halts it); returns its exit code. */
     public int awaitExit(Duration timeout) throws Exception {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

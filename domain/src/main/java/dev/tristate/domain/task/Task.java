@@ -14,11 +14,12 @@ import java.util.Objects;
 /**
  * A side effect outside the database (telling the tenant's own service that an entitlement was granted), written in
  * the transaction that decided it and run afterwards, at least once, under its own key. {@code version} guards every
- * write (compare-and-set): a runner that lost its lease cannot change the task.
+ * write (compare-and-set): a runner that lost its lease cannot change the task. {@code traceparent} is the W3C trace
+ * context of the work that wrote it (null: none), so that the task's run continues that trace.
  */
 public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymentId, String userId, String sku,
                    TaskStatus status, int attempts, Instant firstFailedAt, Instant nextRunAt, String lastError,
-                   Instant createdAt, Instant updatedAt, long version) {
+                   Instant createdAt, Instant updatedAt, long version, String traceparent) {
 
     public static final String ENTITLEMENT_GRANTED = "ENTITLEMENT_GRANTED";
     /** Revoke a fully refunded payment's grants, then tell the tenant's service. */
@@ -41,7 +42,7 @@ public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymen
     /** The notice of a grant, due at once. */
     public static Task entitlementGranted(EntitlementKey grant, Instant now) {
         return new Task(TaskKey.entitlementGranted(grant), ENTITLEMENT_GRANTED, grant.tenantId(), grant.paymentId(),
-                grant.userId(), grant.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0);
+                grant.userId(), grant.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0, null);
     }
 
     /** The revocation of the grants of a payment that was just fully refunded, due at once. */
@@ -50,7 +51,14 @@ public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymen
             throw new IllegalArgumentException("only a fully refunded payment's grants are revoked");
         }
         return new Task(TaskKey.entitlementsRevoked(refunded.id()), ENTITLEMENTS_REVOKED, refunded.tenantId(),
-                refunded.id(), refunded.userId(), refunded.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0);
+                refunded.id(), refunded.userId(), refunded.sku(), TaskStatus.PENDING, 0, null, now, null, now, now, 0,
+                null);
+    }
+
+    /** The same task, as written by work traced by {@code traceparent} (null: untraced); not a new version. */
+    public Task tracedBy(String traceparent) {
+        return new Task(key, type, tenantId, paymentId, userId, sku, status, attempts, firstFailedAt, nextRunAt,
+                lastError, createdAt, updatedAt, version, traceparent);
     }
 
     /** Held by a runner until {@code until}; due again then if the runner vanished (a crash at C6 included). */
@@ -104,6 +112,6 @@ public record Task(TaskKey key, String type, TenantId tenantId, PaymentId paymen
     private Task with(TaskStatus newStatus, int newAttempts, Instant newFirstFailedAt, Instant newNextRunAt,
                       String newLastError, Instant now) {
         return new Task(key, type, tenantId, paymentId, userId, sku, newStatus, newAttempts, newFirstFailedAt,
-                newNextRunAt, newLastError, createdAt, now, version + 1);
+                newNextRunAt, newLastError, createdAt, now, version + 1, traceparent);
     }
 }

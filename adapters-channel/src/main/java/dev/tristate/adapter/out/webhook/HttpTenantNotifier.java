@@ -3,6 +3,7 @@ package dev.tristate.adapter.out.webhook;
 import com.standardwebhooks.Webhook;
 import com.standardwebhooks.exceptions.WebhookSigningException;
 import dev.tristate.application.consumer.port.out.TenantNotifier;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.task.TaskKey;
@@ -37,6 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  * resolves to may have changed since it was set): refused is DEFINITE, nothing is sent. 2xx is delivered. Nothing sent (refused, unresolvable, connect timeout), 408, 429 and 5xx
  * are RETRYABLE; waiting in vain for the answer (read timeout, reset after sending) is UNKNOWN: it may have acted, so
  * the retry carries the same key; any other answer (4xx, a redirect, which is not followed) is a DEFINITE refusal.
+ * Where the call is traced, a W3C {@code traceparent} header names its span, so the tenant's service can continue the
+ * trace that began with the channel's callback.
  */
 public class HttpTenantNotifier implements TenantNotifier {
 
@@ -44,6 +47,7 @@ public class HttpTenantNotifier implements TenantNotifier {
     public static final String WEBHOOK_ID = "webhook-id";
     public static final String WEBHOOK_TIMESTAMP = "webhook-timestamp";
     public static final String WEBHOOK_SIGNATURE = "webhook-signature";
+    public static final String TRACEPARENT = "traceparent";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final HttpClient client;
@@ -51,9 +55,17 @@ public class HttpTenantNotifier implements TenantNotifier {
     private final Duration readTimeout;
     private final WebhookEndpointPolicy endpoints;
     private final Clock clock;
+    private final TraceContext trace;
 
     public HttpTenantNotifier(Duration connectTimeout, Duration readTimeout, WebhookEndpointPolicy endpoints,
                               Clock clock) {
+        this(connectTimeout, readTimeout, endpoints, clock, TraceContext.NONE);
+    }
+
+    /** With {@code trace}: each notice names the span it is sent in. */
+    public HttpTenantNotifier(Duration connectTimeout, Duration readTimeout, WebhookEndpointPolicy endpoints,
+                              Clock clock, TraceContext trace) {
+        this.trace = Objects.requireNonNull(trace, "trace");
         this.connectTimeout = Objects.requireNonNull(connectTimeout, "connect timeout");
         this.readTimeout = Objects.requireNonNull(readTimeout, "read timeout");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoint policy");
@@ -86,11 +98,12 @@ public class HttpTenantNotifier implements TenantNotifier {
             return new NotDelivered(OutcomeClass.DEFINITE, "not sent: the notice cannot be signed (" + e.getMessage()
                     + ")");
         }
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(readTimeout)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint).timeout(readTimeout)
                 .header("Content-Type", "application/json").header(IDEMPOTENCY_KEY, idempotencyKey.value())
                 .header(WEBHOOK_ID, idempotencyKey.value()).header(WEBHOOK_TIMESTAMP, Long.toString(timestamp))
-                .header(WEBHOOK_SIGNATURE, signatures)
-                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+                .header(WEBHOOK_SIGNATURE, signatures);
+        trace.traceparent().ifPresent(traceparent -> builder.header(TRACEPARENT, traceparent));
+        HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
         CompletableFuture<HttpResponse<Void>> pending =
                 client.sendAsync(request, HttpResponse.BodyHandlers.discarding());
         HttpResponse<Void> response;

@@ -10,6 +10,7 @@ import dev.tristate.application.consumer.port.out.TenantNotifier.Delivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.GrantNotice;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotifyOutcome;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
@@ -27,6 +28,7 @@ import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import javax.crypto.Mac;
@@ -119,6 +121,30 @@ class HttpTenantNotifierTest {
         assertThat(bodies.get(0)).isEqualTo("{\"type\":\"entitlement.granted\",\"idempotency_key\":\""
                 + KEY.value() + "\",\"tenant_id\":\"t-1\",\"payment_id\":\"pay_1\",\"payment_status\":\"SUCCEEDED\","
                 + "\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}");
+    }
+
+    @Test
+    void aTracedNoticeNamesItsSpanInATraceparentHeaderAndAnUntracedOneSendsNone() {
+        String span = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        TraceContext traced = new TraceContext() {
+            @Override
+            public Optional<String> traceId() {
+                return Optional.of(span.substring(3, 35));
+            }
+
+            @Override
+            public Optional<String> traceparent() {
+                return Optional.of(span);
+            }
+        };
+        HttpTenantNotifier tracing = new HttpTenantNotifier(Duration.ofMillis(500), Duration.ofMillis(700),
+                WebhookEndpointPolicy.ANY, Clock.fixed(NOW, ZoneOffset.UTC), traced);
+
+        assertThat(tracing.notify(endpoint(), KEY, NOTICE, List.of(SECRET))).isEqualTo(new Delivered(200));
+        assertThat(send()).isEqualTo(new Delivered(200));
+
+        assertThat(header(0, "traceparent")).isEqualTo(span);
+        assertThat(header(1, "traceparent")).isNull();
     }
 
     @Test

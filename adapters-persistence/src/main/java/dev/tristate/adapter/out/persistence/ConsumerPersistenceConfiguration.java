@@ -13,7 +13,9 @@ import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
 import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -41,8 +43,8 @@ public class ConsumerPersistenceConfiguration {
     }
 
     @Bean
-    MyBatisTaskStore taskStore(TaskMapper mapper) {
-        return new MyBatisTaskStore(mapper);
+    MyBatisTaskStore taskStore(TaskMapper mapper, ObjectProvider<TraceContext> trace) {
+        return new MyBatisTaskStore(mapper, trace.getIfAvailable(() -> TraceContext.NONE));
     }
 
     @Bean

@@ -10,9 +10,23 @@ import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.InboxContract;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.consumer.port.out.TaskStoreContract;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tristate.adapter.out.persistence.consumer.MyBatisTaskStore;
+import dev.tristate.adapter.out.persistence.consumer.TaskMapper;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import dev.tristate.domain.entitlement.EntitlementKey;
+import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.task.Task;
+import dev.tristate.domain.tenant.TenantId;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** The consumers' and tasks' port contracts on MyBatis: MariaDB under .ci/run (TRISTATE_IT_DB_URL), the embedded H2 elsewhere. */
@@ -25,6 +39,42 @@ class ConsumerStoresTest extends PersistenceIntegrationTest {
     @Autowired Transactions transactions;
     @Autowired TaskStore tasks;
     @Autowired TenantWebhooks webhooks;
+    @Autowired TaskMapper taskMapper;
+
+    /** A task row keeps the trace of the work that wrote it: its own, or else the one current at the insert. */
+    @Test
+    void aTaskRowKeepsTheTraceparentOfTheWorkThatWroteIt() {
+        String current = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        String own = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        TaskStore traced = new MyBatisTaskStore(taskMapper, new TraceContext() {
+            @Override
+            public Optional<String> traceId() {
+                return Optional.of(current.substring(3, 35));
+            }
+
+            @Override
+            public Optional<String> traceparent() {
+                return Optional.of(current);
+            }
+        });
+        Task untraced = aTask();
+        Task withItsOwn = aTask().tracedBy(own);
+        Task outsideAnyTrace = aTask();
+
+        traced.insert(untraced);
+        traced.insert(withItsOwn);
+        tasks.insert(outsideAnyTrace);
+
+        assertThat(tasks.find(untraced.key()).orElseThrow().traceparent()).isEqualTo(current);
+        assertThat(tasks.find(withItsOwn.key()).orElseThrow().traceparent()).isEqualTo(own);
+        assertThat(tasks.find(outsideAnyTrace.key()).orElseThrow().traceparent()).isNull();
+    }
+
+    private static Task aTask() {
+        return Task.entitlementGranted(new EntitlementKey(new TenantId("t-trace"), "u-1",
+                "course:" + UUID.randomUUID(), new PaymentId("pay_" + UUID.randomUUID().toString().replace("-", ""))),
+                Instant.now().truncatedTo(ChronoUnit.MICROS));
+    }
 
     @Nested
     class TheInbox extends InboxContract {

@@ -13,6 +13,7 @@ import dev.tristate.application.resolution.port.in.RecordUnknownOutcomeUseCase;
 import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.port.out.WorkLog;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.util.List;
@@ -51,6 +52,18 @@ public final class CallbackServices {
         return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
                 transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
                 new RefundNoticeApplier(refunds, refundAnswers));
+    }
+
+    /** As above, and the lines logged about a verified notification name its tenant and payment in {@code workLog}. */
+    public static HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
+            RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
+            int maxStoredRejectedBytes, GetRefundQuery refunds, ApplyRefundAnswerUseCase refundAnswers,
+            WorkLog workLog) {
+        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
+                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
+                new RefundNoticeApplier(refunds, refundAnswers), workLog);
     }
 
     /** As above, recording every rejected notification in full: for tools and tests that are their only caller. */

@@ -17,6 +17,7 @@ import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.port.out.WorkLog;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore.VerificationKeys;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.domain.notification.AnswerKind;
@@ -67,6 +68,7 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
     private final CrashPoints crashPoints;
     private final Clock clock;
     private final RefundNoticeApplier refundNotices;
+    private final WorkLog workLog;
 
     HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
                                      PaymentRepository payments, NotificationLog log, OutboxStore outbox,
@@ -74,6 +76,18 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
                                      Clock clock, RandomGenerator random, RecordUnknownOutcomeUseCase unknowns,
                                      RejectionBudget budget, int maxStoredRejectedBytes,
                                      RefundNoticeApplier refundNotices) {
+        this(formats, credentials, payments, log, outbox, reviews, transactions, crashPoints, clock, random, unknowns,
+                budget, maxStoredRejectedBytes, refundNotices, WorkLog.NONE);
+    }
+
+    /** With {@code workLog}: lines logged about a verified notification name its tenant and payment. */
+    HandleChannelNotificationService(List<ChannelNotificationFormat> formats, ChannelCredentialStore credentials,
+                                     PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+                                     ReviewCases reviews, Transactions transactions, CrashPoints crashPoints,
+                                     Clock clock, RandomGenerator random, RecordUnknownOutcomeUseCase unknowns,
+                                     RejectionBudget budget, int maxStoredRejectedBytes,
+                                     RefundNoticeApplier refundNotices, WorkLog workLog) {
+        this.workLog = workLog;
         this.formats = formats.stream().collect(Collectors.toUnmodifiableMap(ChannelNotificationFormat::channel,
                 Function.identity()));
         this.credentials = credentials;
@@ -123,7 +137,17 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
                     "unknown merchant", format.answer(AnswerKind.BAD_SIGNATURE, null));
         }
         TenantId tenant = keys.get().tenantId();
-        List<String> secrets = keys.get().secrets();
+        // Every line logged about this notification names its tenant and, where it names one of ours, its payment.
+        try (WorkLog.Scope tenantId = workLog.about(WorkLog.TENANT_ID, tenant.value());
+             WorkLog.Scope paymentId = workLog.about(WorkLog.PAYMENT_ID,
+                     paymentId(notification.outTradeNo()).map(PaymentId::value).orElse(null))) {
+            return handleFor(format, raw, caller, received, notification, tenant, keys.get().secrets());
+        }
+    }
+
+    /** The notification of a merchant we have, from its signature on. */
+    private ChannelAnswer handleFor(ChannelNotificationFormat format, RawNotification raw, String caller,
+                                    Instant received, Parsed notification, TenantId tenant, List<String> secrets) {
         Verification verification = secrets.isEmpty() ? Verification.BAD_SIGNATURE
                 : format.verify(raw, secrets, received);
         if (verification != Verification.VALID) {
@@ -163,7 +187,10 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
 
     private ChannelAnswer processVerified(ChannelNotificationFormat format, RawNotification raw, Parsed notification,
                                           TenantId tenant, Instant received) {
-        Answers answers = new Answers(format.answer(AnswerKind.SUCCESS, null), format.heldAnswer());
+        ChannelAnswer held = format.heldAnswer();
+        // A copy of the held answer: compared by identity after the commit, it must not be the success answer too.
+        Answers answers = new Answers(format.answer(AnswerKind.SUCCESS, null),
+                new ChannelAnswer(held.httpStatus(), held.contentType(), held.body()));
         AtomicReference<ChannelAnswer> given = new AtomicReference<>();
         Optional<NotRecorded> notRecorded = transaction.run(
                 () -> given.set(recordAndApply(format, raw, notification, tenant, received, answers)));
@@ -174,6 +201,10 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         if (notRecorded.isEmpty()) {
             // Committed. A crash here (C2) loses only the answer: the channel re-sends, and the re-sent
             // notification is a duplicate by the unique key.
+            if (given.get() == answers.held()) {
+                workLog.warn("Notification " + notification.notifyId() + " from " + format.channel()
+                        + " is held for review (the console's review cases say why)");
+            }
             crashPoints.reached(CrashPoints.C2_BEFORE_ANSWER);
             return given.get();
         }
@@ -189,6 +220,8 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
             paymentId(notification.outTradeNo()).ifPresent(payment -> unknowns.record(tenant, payment,
                     format.channel(), UnknownOutcomeOrigin.CALLBACK_COMMIT, notification.notifyId(), reason));
         }
+        workLog.warn("Notification " + notification.notifyId() + " from " + format.channel()
+                + " not recorded; the channel is told to send it again: " + reason);
         records.recordBestEffort(raw, received, tenant, notification, SignatureResult.VALID,
                 NotificationOutcome.NOT_RECORDED, reason, retry);
         return retry;

@@ -17,6 +17,7 @@ import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.InboundMessage;
@@ -91,9 +92,9 @@ public final class ConsumerServices {
                                            ChannelCredentialStore credentials, TenantNotifier notifier,
                                            CrashPoints crashPoints, Clock clock, RandomGenerator random,
                                            TaskSettings settings, EntitlementStore entitlements,
-                                           Transactions transactions) {
+                                           Transactions transactions, TraceContext trace) {
         return new TaskRunnerService(tasks, payments, webhooks, credentials, notifier, crashPoints, clock, random,
-                settings, new EntitlementRevocations(entitlements, transactions));
+                settings, new EntitlementRevocations(entitlements, transactions), trace);
     }
 
     public static WorkQuarantine workQuarantine(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,

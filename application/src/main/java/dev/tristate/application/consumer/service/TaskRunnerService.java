@@ -10,6 +10,7 @@ import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.consumer.ConsumerFailure;
@@ -30,9 +31,12 @@ import java.util.random.RandomGenerator;
  * is announced only while the payment is paid. The task key goes downstream as {@code Idempotency-Key}: a task run
  * twice (the lease ran out, or the process died after the call) is one notice to a receiver that honours it. Every
  * notice is signed with the tenant's valid webhook signing secrets; a tenant without one gets no unsigned notice: the
- * task fails for good (quarantined, to be replayed once the operator has issued a secret).
+ * task fails for good (quarantined, to be replayed once the operator has issued a secret). The call to the tenant's
+ * service runs in a child span of the trace the task was written in, so that one trace reaches from the callback to it.
  */
 class TaskRunnerService implements RunTasksUseCase {
+
+    static final String NOTICE_SPAN = "tenant notice";
 
     private final TaskStore tasks;
     private final PaymentRepository payments;
@@ -44,6 +48,7 @@ class TaskRunnerService implements RunTasksUseCase {
     private final RandomGenerator random;
     private final TaskSettings settings;
     private final EntitlementRevocations revocations;
+    private final TraceContext trace;
 
     TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
                       ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
@@ -56,6 +61,16 @@ class TaskRunnerService implements RunTasksUseCase {
                       ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
                       Clock clock, RandomGenerator random, TaskSettings settings,
                       EntitlementRevocations revocations) {
+        this(tasks, payments, webhooks, credentials, notifier, crashPoints, clock, random, settings, revocations,
+                TraceContext.NONE);
+    }
+
+    /** With {@code trace}: each notice continues the trace its task was written in. */
+    TaskRunnerService(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                      ChannelCredentialStore credentials, TenantNotifier notifier, CrashPoints crashPoints,
+                      Clock clock, RandomGenerator random, TaskSettings settings,
+                      EntitlementRevocations revocations, TraceContext trace) {
+        this.trace = trace;
         this.revocations = revocations;
         this.tasks = tasks;
         this.payments = payments;
@@ -125,9 +140,10 @@ class TaskRunnerService implements RunTasksUseCase {
         }
         NotifyOutcome outcome;
         try {
-            outcome = notifier.notify(endpoint.get(), task.key(), new GrantNotice(
-                    revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED, task.tenantId(),
-                    task.paymentId(), payment.get().status().name(), task.userId(), task.sku()), secrets);
+            GrantNotice notice = new GrantNotice(revocation ? GrantNotice.REVOKED : GrantNotice.GRANTED,
+                    task.tenantId(), task.paymentId(), payment.get().status().name(), task.userId(), task.sku());
+            outcome = trace.inChildSpan(task.traceparent(), NOTICE_SPAN,
+                    () -> notifier.notify(endpoint.get(), task.key(), notice, secrets));
         } catch (RuntimeException e) {
             outcome = new NotDelivered(OutcomeClass.UNKNOWN, "the notifier failed: " + e);
         }

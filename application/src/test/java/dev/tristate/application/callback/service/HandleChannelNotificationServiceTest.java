@@ -16,6 +16,7 @@ import dev.tristate.application.fakes.TestChannelFormat;
 import dev.tristate.application.resolution.service.ResolutionServices;
 import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.WorkLog;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventType;
 import dev.tristate.domain.money.Money;
@@ -37,6 +38,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -282,6 +285,52 @@ class HandleChannelNotificationServiceTest {
         assertThat(lastLogged().entry().channel()).isEqualTo("nowhere");
     }
 
+    /** Records each warning with the ids named when it was logged. */
+    static final class RecordingWorkLog implements WorkLog {
+        final Map<String, String> named = new LinkedHashMap<>();
+        final List<String> warnings = new ArrayList<>();
+
+        @Override
+        public Scope about(String key, String value) {
+            if (value == null) {
+                return () -> { };
+            }
+            named.put(key, value);
+            return () -> named.remove(key);
+        }
+
+        @Override
+        public void warn(String message) {
+            warnings.add(named + " " + message);
+        }
+    }
+
+    private RecordingWorkLog recordingWorkLog() {
+        RecordingWorkLog workLog = new RecordingWorkLog();
+        service = new HandleChannelNotificationService(List.of(new TestChannelFormat()), credentials, payments, log,
+                outbox, reviews, transactions, point -> crashPoints.reached(point),
+                Clock.fixed(NOW, ZoneOffset.UTC), new Random(42),
+                ResolutionServices.recordUnknownOutcome(ledger, cases, payments,
+                        transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)),
+                budget, maxStoredRejectedBytes, RefundNoticeApplier.none(), workLog);
+        return workLog;
+    }
+
+    @Test
+    void aNotificationHeldForReviewIsWarnedAboutNamingItsTenantAndPaymentAndTheNamesEndWithIt() {
+        RecordingWorkLog workLog = recordingWorkLog();
+
+        service.handle(success("n-ok"));
+        assertThat(workLog.warnings).as("an applied notification is not warned about").isEmpty();
+
+        service.handle(notificationFor("m-shop", SECRET, "pay_0001", "n-held", "SUCCESS", 1, "CNY", "T-1"));
+
+        assertThat(workLog.warnings).singleElement().asString()
+                .startsWith("{tenant_id=shop, payment_id=pay_0001} Notification n-held from ")
+                .contains("held for review");
+        assertThat(workLog.named).as("named only while the notification is handled").isEmpty();
+    }
+
     @Test
     void anAmountMismatchIsHeldForReviewAnsweredSuccessAndChangesNothing() {
         ChannelAnswer answer = service.handle(notification("n-1", "SUCCESS", 1, "T-1"));
@@ -406,6 +455,20 @@ class HandleChannelNotificationServiceTest {
         assertThat(answer.httpStatus()).isEqualTo(200);
         assertThat(statusNow()).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(outbox.events()).hasSize(1);
+    }
+
+    @Test
+    void aNotificationThatCouldNotBeRecordedIsWarnedAboutNamingItsTenantAndPayment() {
+        RecordingWorkLog workLog = recordingWorkLog();
+        PersistenceFailure deadlock = new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null);
+        transactions.failNextBeforeWork(deadlock, deadlock, deadlock);
+
+        assertThat(service.handle(success("n-lost")).httpStatus()).isEqualTo(503);
+
+        assertThat(workLog.warnings).singleElement().asString()
+                .startsWith("{tenant_id=shop, payment_id=pay_0001} Notification n-lost from ")
+                .contains("not recorded").contains("deadlock");
+        assertThat(workLog.named).isEmpty();
     }
 
     @Test

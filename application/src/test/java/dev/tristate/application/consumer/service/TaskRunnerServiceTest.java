@@ -11,6 +11,7 @@ import dev.tristate.application.fakes.InMemoryTenantWebhooks;
 import dev.tristate.application.fakes.ScriptedTenantNotifier;
 import dev.tristate.application.fakes.SettableClock;
 import dev.tristate.application.shared.port.out.CrashPoints;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
@@ -29,7 +30,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class TaskRunnerServiceTest {
@@ -69,6 +72,46 @@ class TaskRunnerServiceTest {
 
     private Task reread(Task task) {
         return tasks.find(task.key()).orElseThrow();
+    }
+
+    @Test
+    void theNoticeIsSentInAChildSpanOfTheTraceTheTaskWasWrittenIn() {
+        String writer = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        List<String> parents = new ArrayList<>();
+        List<Integer> callsInSpan = new ArrayList<>();
+        TraceContext trace = new TraceContext() {
+            @Override
+            public Optional<String> traceId() {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> traceparent() {
+                return Optional.empty();
+            }
+
+            @Override
+            public <T> T inChildSpan(String parentTraceparent, String name, Supplier<T> work) {
+                parents.add(parentTraceparent + " " + name);
+                T result = work.get();
+                callsInSpan.add(notifier.calls().size());
+                return result;
+            }
+        };
+        TaskRunnerService traced = new TaskRunnerService(tasks, payments, webhooks, credentials, notifier,
+                point -> { }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
+                new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
+                Duration.ofSeconds(30)), null, trace);
+        Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        tasks.update(new Task(task.key(), task.type(), task.tenantId(), task.paymentId(), task.userId(), task.sku(),
+                task.status(), task.attempts(), task.firstFailedAt(), task.nextRunAt(), task.lastError(),
+                task.createdAt(), task.updatedAt(), task.version() + 1, writer));
+
+        assertThat(traced.runDue()).isEqualTo(1);
+
+        assertThat(parents).containsExactly(writer + " " + TaskRunnerService.NOTICE_SPAN);
+        assertThat(callsInSpan).as("the notice was sent within the span").containsExactly(1);
+        assertThat(reread(task).status()).isEqualTo(TaskStatus.DONE);
     }
 
     @Test

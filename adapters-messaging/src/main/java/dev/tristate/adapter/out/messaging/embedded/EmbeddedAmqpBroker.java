@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.messaging.embedded;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -30,6 +31,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     public static final String VIRTUAL_HOST = "default";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedAmqpBroker.class);
+    private static final String QPID_SHUTDOWN_HOOK_FIELD = "_shutdownHook";
 
     private final SystemLauncher launcher;
     private final Path workDir;
@@ -77,6 +79,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
             listener.rethrowStartupError();
 
             int boundPort = listener.activeAmqpPort();
+            leaveStoppingToTheOwner(listener.broker());
             EmbeddedAmqpBroker broker = new EmbeddedAmqpBroker(launcher, workDir, host, boundPort);
             started = true;
             LOG.info("Embedded AMQP broker listening on {}:{} (started in {} ms)", host, boundPort,
@@ -133,6 +136,42 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         } catch (BindException e) {
             throw new EmbeddedBrokerException("Cannot listen on " + host + ":" + port + ": port already in use", e);
         }
+    }
+
+    /**
+     * Qpid's broker registers a JVM shutdown hook of its own (Broker-J has no setting that turns it off). On a JVM
+     * stop that hook would stop the broker while the owner's hook (Spring's context close) is still closing the
+     * clients connected to it, so they log errors for a normal stop. Without the hook the owner closes its clients
+     * first and then this broker, through {@link #close()}.
+     */
+    static void leaveStoppingToTheOwner(Object broker) {
+        Thread hook = qpidShutdownHook(broker);
+        if (hook == null) {
+            LOG.warn("Qpid's own shutdown hook was not found; a JVM stop may log errors while the broker stops"
+                    + " before its clients");
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            LOG.debug("The JVM is already stopping; Qpid's shutdown hook stays", shuttingDown);
+        }
+    }
+
+    /** The hook thread Qpid's BrokerImpl keeps in a private field; null where this Qpid version has none. */
+    static Thread qpidShutdownHook(Object broker) {
+        for (Class<?> type = broker == null ? null : broker.getClass(); type != null; type = type.getSuperclass()) {
+            try {
+                Field field = type.getDeclaredField(QPID_SHUTDOWN_HOOK_FIELD);
+                field.setAccessible(true);
+                return field.get(broker) instanceof Thread thread ? thread : null;
+            } catch (NoSuchFieldException notHere) {
+                // look in the superclass
+            } catch (ReflectiveOperationException | RuntimeException inaccessible) {
+                return null;
+            }
+        }
+        return null;
     }
 
     private static void shutdownQuietly(SystemLauncher launcher) {

@@ -34,6 +34,12 @@ final class StartupListener extends SystemLauncherListener.DefaultSystemLauncher
         }
     }
 
+    /** The started broker; null if none was resolved. */
+    Broker<?> broker() {
+        SystemConfig<?> config = systemConfig.get();
+        return config == null ? null : config.getContainer(Broker.class);
+    }
+
     /** The port the started broker's AMQP port listens on; fails unless both the broker and the port are active. */
     int activeAmqpPort() {
         SystemConfig<?> config = systemConfig.get();

@@ -47,6 +47,30 @@ class EmbeddedAmqpBrokerTest {
         }
     }
 
+    /** A fake of Qpid's BrokerImpl as far as its shutdown hook goes. */
+    static final class HookHolder {
+        @SuppressWarnings("unused")
+        private final Thread _shutdownHook = new Thread(() -> { }, "fake-qpid-hook");
+    }
+
+    @Test
+    void removesQpidsOwnShutdownHookSoThatTheOwnerStopsTheBrokerAfterItsClients() {
+        HookHolder holder = new HookHolder();
+        Thread hook = EmbeddedAmqpBroker.qpidShutdownHook(holder);
+        assertThat(hook).as("the hook is found in the field Qpid keeps it in").isNotNull();
+        Runtime.getRuntime().addShutdownHook(hook);
+
+        EmbeddedAmqpBroker.leaveStoppingToTheOwner(holder);
+
+        assertThat(Runtime.getRuntime().removeShutdownHook(hook)).as("still registered after removal").isFalse();
+    }
+
+    @Test
+    void aBrokerWithoutTheHookFieldIsLeftAsItIs() {
+        assertThat(EmbeddedAmqpBroker.qpidShutdownHook(new Object())).isNull();
+        assertThat(EmbeddedAmqpBroker.qpidShutdownHook(null)).isNull();
+    }
+
     @Test
     void refusesAWrongPassword() {
         try (EmbeddedAmqpBroker broker = EmbeddedAmqpBroker.start(HOST, 0, USER, PASSWORD)) {

@@ -6,6 +6,7 @@ import dev.tristate.adapter.out.persistence.consumer.TaskMapper.TaskRow;
 import dev.tristate.adapter.out.persistence.jdbc.Rows;
 import dev.tristate.adapter.out.persistence.outbox.MyBatisOutboxRelayStore;
 import dev.tristate.application.consumer.port.out.TaskStore;
+import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.task.Task;
@@ -17,18 +18,28 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** The task table and the tenants' webhook endpoints on MyBatis. */
+/**
+ * The task table and the tenants' webhook endpoints on MyBatis. A task written without a trace context of its own
+ * stores the current one (the consumer's delivery, a refund's request ...), as the outbox does for its events.
+ */
 public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
 
     private final TaskMapper mapper;
+    private final TraceContext trace;
 
     public MyBatisTaskStore(TaskMapper mapper) {
+        this(mapper, TraceContext.NONE);
+    }
+
+    public MyBatisTaskStore(TaskMapper mapper, TraceContext trace) {
         this.mapper = mapper;
+        this.trace = trace;
     }
 
     @Override
     public void insert(Task task) {
-        translate(() -> mapper.insert(toRow(task)));
+        Task traced = task.traceparent() != null ? task : task.tracedBy(trace.traceparent().orElse(null));
+        translate(() -> mapper.insert(toRow(traced)));
     }
 
     @Override
@@ -90,6 +101,7 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
         row.createdAt = Rows.utc(task.createdAt());
         row.updatedAt = Rows.utc(task.updatedAt());
         row.version = task.version();
+        row.traceParent = task.traceparent();
         return row;
     }
 
@@ -97,6 +109,6 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
         return new Task(new TaskKey(row.taskKey), row.taskType, new TenantId(row.tenantId), new PaymentId(row.paymentId),
                 row.userId, row.sku, TaskStatus.valueOf(row.status), row.attempts, Rows.instant(row.firstFailedAt),
                 Rows.instant(row.nextRunAt), row.lastError, Rows.instant(row.createdAt), Rows.instant(row.updatedAt),
-                row.version);
+                row.version, row.traceParent);
     }
 }

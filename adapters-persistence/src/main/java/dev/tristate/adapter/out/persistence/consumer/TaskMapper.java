@@ -23,6 +23,7 @@ public interface TaskMapper {
         LocalDateTime createdAt;
         LocalDateTime updatedAt;
         long version;
+        String traceParent;
     }
 
     int insert(TaskRow row);
