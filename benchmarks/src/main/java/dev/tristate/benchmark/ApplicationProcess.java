@@ -3,9 +3,6 @@ package dev.tristate.benchmark;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -136,32 +133,13 @@ public final class ApplicationProcess implements AutoCloseable {
     }
 
     private void awaitHealthy(Duration within) throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2)).build();
-        // Readiness, not the overall health: that also reports the broker and the relay's backlog, which may be DOWN
-        // while the application takes work (a benchmark's own backlog, its relay switched off).
-        HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/actuator/health/readiness"))
-                .timeout(Duration.ofSeconds(5)).build();
-        long deadline = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the application exited during start-up (exit " + process.exitValue()
-                        + "); last lines of " + log + ":\n" + tail(40) + hint());
-            }
-            try {
-                HttpResponse<String> answer = http.send(health, HttpResponse.BodyHandlers.ofString());
-                if (answer.statusCode() == 200 && answer.body().contains("\"UP\"")) {
-                    secondsToHealthy = (System.nanoTime() - startedNanos) / 1e9;
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
-            }
-            Thread.sleep(250);
+        try {
+            ChildProcesses.awaitReady("the application", process, URI.create("http://127.0.0.1:" + port), log,
+                    within);
+            secondsToHealthy = (System.nanoTime() - startedNanos) / 1e9;
+        } catch (IllegalStateException notReady) {
+            throw new IllegalStateException(notReady.getMessage() + hint(), notReady);
         }
-        throw new IllegalStateException("the application did not become healthy within " + within.toSeconds()
-                + " s; last lines of " + log + ":\n" + tail(40));
     }
 
     private String hint() {
@@ -171,12 +149,7 @@ public final class ApplicationProcess implements AutoCloseable {
     }
 
     public String tail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(log);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | RuntimeException e) {
-            return "(log unreadable: " + e + ")";
-        }
+        return ChildProcesses.tail(log, lines);
     }
 
     /** From the process's start to its first healthy answer. */
@@ -230,20 +203,7 @@ public final class ApplicationProcess implements AutoCloseable {
         if (peak >= 0) {
             PEAK_RSS_MB.add(peak);
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(killer);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs anyway
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(30), killer);
     }
 
     private static int freePort() throws IOException {

@@ -1,10 +1,11 @@
 package dev.tristate.benchmark.faults;
 
+import dev.tristate.benchmark.ChildProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Debian's HAProxy in front of the instances, as a deployment would run it: its own generated configuration on a free
@@ -71,19 +72,6 @@ public final class FaultHaproxy implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(killer);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs anyway
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(10), killer);
     }
 }

@@ -1,11 +1,9 @@
 package dev.tristate.benchmark.faults;
 
+import dev.tristate.benchmark.ChildProcesses;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,8 +24,6 @@ public final class FaultInstance implements AutoCloseable {
     private final int port;
     private final List<String> command;
     private final Path log;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
     private final Thread killer = new Thread(this::destroyNow, "kill-instance");
     private volatile Process process;
     private int starts;
@@ -136,29 +132,11 @@ public final class FaultInstance implements AutoCloseable {
 
     /** Waits until {@code /actuator/health/readiness} answers UP; fails when the process exits first. */
     public void awaitReady() throws Exception {
-        long started = System.nanoTime();
-        long deadline = started + START_WITHIN.toNanos();
-        HttpRequest readiness = HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health/readiness"))
-                .timeout(Duration.ofSeconds(5)).build();
-        while (System.nanoTime() < deadline) {
-            Process p = process;
-            if (p == null || !p.isAlive()) {
-                throw new IllegalStateException(name + " exited during start-up (exit "
-                        + (p == null ? "?" : p.exitValue()) + "); last lines of " + log + ":\n" + tail(40));
-            }
-            try {
-                HttpResponse<String> answer = http.send(readiness, HttpResponse.BodyHandlers.ofString());
-                if (answer.statusCode() == 200 && answer.body().contains("\"UP\"")) {
-                    lastStartSeconds = (System.nanoTime() - started) / 1e9;
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
-            }
-            Thread.sleep(200);
+        Process p = process;
+        if (p == null) {
+            throw new IllegalStateException(name + " was never launched");
         }
-        throw new IllegalStateException(name + " was not ready within " + START_WITHIN.toSeconds() + " s; last lines"
-                + " of " + log + ":\n" + tail(40));
+        lastStartSeconds = ChildProcesses.awaitReady(name, p, URI.create(baseUrl()), log, START_WITHIN);
     }
 
     /** SIGKILL, as a crash: nothing of the application's shutdown runs. */
@@ -170,12 +148,7 @@ public final class FaultInstance implements AutoCloseable {
     }
 
     public String tail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(log);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | RuntimeException e) {
-            return "(log unreadable: " + e + ")";
-        }
+        return ChildProcesses.tail(log, lines);
     }
 
     private void destroyNow() {
@@ -188,23 +161,7 @@ public final class FaultInstance implements AutoCloseable {
     /** SIGTERM (graceful shutdown), then after 30 s SIGKILL. */
     @Override
     public void close() {
-        Process p = process;
-        if (p != null && p.isAlive()) {
-            p.destroy();
-            try {
-                if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(killer);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs anyway
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(30), killer);
     }
 
     static int freePort() throws IOException {

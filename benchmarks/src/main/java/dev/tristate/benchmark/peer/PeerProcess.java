@@ -1,14 +1,13 @@
 package dev.tristate.benchmark.peer;
 
 import dev.tristate.benchmark.ApplicationProcess;
+import dev.tristate.benchmark.ChildProcesses;
 import dev.tristate.benchmark.Settings;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One namastack-outbox peer ({@code java -jar peer.jar}) in a child process, against the peer's database and the given
@@ -104,12 +103,7 @@ final class PeerProcess implements AutoCloseable {
     }
 
     String tail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(log);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | RuntimeException e) {
-            return "(log unreadable: " + e + ")";
-        }
+        return ChildProcesses.tail(log, lines);
     }
 
     /** The peak RSS in MB read when the process was stopped; -1 while it runs or where it could not be read. */
@@ -123,19 +117,6 @@ final class PeerProcess implements AutoCloseable {
         if (process.isAlive()) {
             peakRssMb = ApplicationProcess.peakRssMb(process.pid());
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(killer);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs anyway
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(30), killer);
     }
 }
