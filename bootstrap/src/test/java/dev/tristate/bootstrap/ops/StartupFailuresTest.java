@@ -37,8 +37,8 @@ class StartupFailuresTest {
     void aMissingSettingIsNamed(CapturedOutput output) {
         startFails("--server.port=0", "--spring.datasource.url=jdbc:mysql://127.0.0.1:1/x", "--spring.rabbitmq.host=");
 
-        toldInOneLine(output, "The prod profile needs these settings, which are missing: spring.rabbitmq.host,"
-                + " tristate.security.master-key.");
+        toldInOneLine(output, "The prod profile needs these settings, which are missing: tristate.security.master-key,"
+                + " spring.rabbitmq.host (or spring.rabbitmq.addresses).");
     }
 
     @Test
