@@ -10,6 +10,7 @@ import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.core.TopicExchange;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -43,8 +44,13 @@ public class PeerApplication {
         return new Declarables(events, entitlements, binding);
     }
 
+    /**
+     * Declares the topology, then marks the peer ready. Spring AMQP declares it only when a first connection opens,
+     * which for an idle peer is its first publish: the benchmark reads the queue before that.
+     */
     @EventListener(ApplicationReadyEvent.class)
     void markReady(ApplicationReadyEvent ready) {
+        ready.getApplicationContext().getBean(RabbitAdmin.class).initialize();
         PeerProperties peer = ready.getApplicationContext().getBean(PeerProperties.class);
         if (!peer.workDir().isBlank()) {
             try {
