@@ -196,7 +196,8 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
                 () -> given.set(recordAndApply(format, raw, notification, tenant, received, answers)));
         if (notRecorded.isEmpty() && given.get() == RE_SENT) {
             notRecorded = transaction.run(
-                    () -> given.set(recordDuplicate(format, raw, notification, tenant, received, answers)));
+                    () -> given.set(records.recordDuplicate(format.channel(), raw, received, tenant, notification,
+                            answers::to)));
         }
         if (notRecorded.isEmpty()) {
             // Committed. A crash here (C2) loses only the answer: the channel re-sends, and the re-sent
@@ -280,21 +281,6 @@ class HandleChannelNotificationService implements HandleChannelNotificationUseCa
         ChannelAnswer answer = answers.to(result.outcome());
         log.complete(id, records.completion(result.outcome(), result.before(), result.after(), result.reason(), answer,
                 received));
-        return answer;
-    }
-
-    /**
-     * A re-sent notification's arrival. The first arrival committed (or its insert would still hold the dedup key's
-     * lock), so its effect is durable: this one is recorded as a duplicate and answered as the first was.
-     */
-    private ChannelAnswer recordDuplicate(ChannelNotificationFormat format, RawNotification raw, Parsed n,
-                                          TenantId tenant, Instant received, Answers answers) {
-        Optional<NotificationLog.FirstArrival> first = log.findFirstArrival(format.channel(), tenant, n.notifyId());
-        ChannelAnswer answer = answers.to(first.map(NotificationLog.FirstArrival::outcome).orElse(null));
-        log.record(records.entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE,
-                "notification already received", first.map(NotificationLog.FirstArrival::id).orElse(null),
-                records.completion(NotificationOutcome.DUPLICATE, null, null, "notification already received", answer,
-                        received)));
         return answer;
     }
 

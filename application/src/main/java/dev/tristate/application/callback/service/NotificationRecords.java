@@ -17,6 +17,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The rows of the notification log as a callback writes them: what arrived, what became of it and how long that
@@ -34,6 +36,22 @@ final class NotificationRecords {
         this.log = log;
         this.transactions = transactions;
         this.clock = clock;
+    }
+
+    /**
+     * A re-sent notification's arrival, in the caller's transaction. The first arrival committed (or its insert would
+     * still hold the dedup key's lock), so its effect is durable: this one is recorded as a duplicate of it and
+     * answered as it was ({@code answerTo} the first arrival's outcome).
+     */
+    ChannelAnswer recordDuplicate(String channel, RawNotification raw, Instant received, TenantId tenant, Parsed n,
+                                  Function<NotificationOutcome, ChannelAnswer> answerTo) {
+        Optional<NotificationLog.FirstArrival> first = log.findFirstArrival(channel, tenant, n.notifyId());
+        ChannelAnswer answer = answerTo.apply(first.map(NotificationLog.FirstArrival::outcome).orElse(null));
+        String reason = "notification already received";
+        log.record(entry(raw, received, tenant, n, SignatureResult.VALID, NotificationOutcome.DUPLICATE, reason,
+                first.map(NotificationLog.FirstArrival::id).orElse(null),
+                completion(NotificationOutcome.DUPLICATE, null, null, reason, answer, received)));
+        return answer;
     }
 
     /**
