@@ -20,15 +20,18 @@ import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantRepository;
 import java.security.SecureRandom;
+import java.time.Clock;
 import javax.sql.DataSource;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.mybatis.spring.annotation.MapperScan;
 import org.mybatis.spring.boot.autoconfigure.ConfigurationCustomizer;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /** The persistence adapter's beans: the outbound ports on MyBatis, with Liquibase owning the schema. */
@@ -39,6 +42,16 @@ import org.springframework.transaction.PlatformTransactionManager;
         ReconciliationPersistenceConfiguration.class, ConsumerPersistenceConfiguration.class})
 @MapperScan(basePackageClasses = PersistenceConfiguration.class, annotationClass = org.apache.ibatis.annotations.Mapper.class)
 public class PersistenceConfiguration {
+
+    /** Liquibase runs only when this changelog has not been applied in full yet (see the class for why). */
+    @Bean
+    static BeanPostProcessor appliedChangelogSkip(
+            @Value("${tristate.schema.skip-applied-changelog:true}") boolean skipAppliedChangelog) {
+        if (!skipAppliedChangelog) {
+            return new BeanPostProcessor() { };
+        }
+        return new AppliedChangelogSkip(new PathMatchingResourcePatternResolver(), Clock.systemUTC());
+    }
 
     @Bean
     ConfigurationCustomizer tristateMyBatisTypes(

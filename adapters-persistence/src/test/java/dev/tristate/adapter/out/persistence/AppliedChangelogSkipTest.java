@@ -1,0 +1,105 @@
+package dev.tristate.adapter.out.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Clock;
+import javax.sql.DataSource;
+import liquibase.exception.LiquibaseException;
+import liquibase.integration.spring.SpringLiquibase;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+class AppliedChangelogSkipTest extends PersistenceIntegrationTest {
+
+    private static final String MASTER = "classpath:db/changelog/db.changelog-master.xml";
+    private static final String PROBE = "classpath:changelog-skip/first/master.xml";
+
+    @Autowired
+    DataSource dataSource;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    private final AppliedChangelogSkip skip = new AppliedChangelogSkip(new PathMatchingResourcePatternResolver(),
+            Clock.systemUTC());
+
+    @Test
+    void theStartThatAppliedTheChangelogRecordedItsFingerprint() {
+        assertThat(recorded(skip.fingerprint(MASTER))).isTrue();
+    }
+
+    @Test
+    void aDatabaseThatAppliedThisChangelogSkipsLiquibase() {
+        ObservedLiquibase liquibase = liquibase(MASTER);
+
+        skip.postProcessBeforeInitialization(liquibase, "liquibase");
+
+        assertThat(liquibase.willRun()).isFalse();
+    }
+
+    @Test
+    void aChangelogNotYetRecordedRunsLiquibaseAndIsRecordedOnlyAfterIt() throws Exception {
+        String fingerprint = skip.fingerprint(PROBE);
+        jdbc.update("DELETE FROM schema_fingerprints WHERE fingerprint = ?", fingerprint);
+        ObservedLiquibase liquibase = liquibase(PROBE);
+
+        skip.postProcessBeforeInitialization(liquibase, "probe");
+        assertThat(liquibase.willRun()).isTrue();
+        assertThat(recorded(fingerprint)).isFalse();
+        liquibase.afterPropertiesSet();
+        skip.postProcessAfterInitialization(liquibase, "probe");
+
+        assertThat(recorded(fingerprint)).isTrue();
+        ObservedLiquibase next = liquibase(PROBE);
+        skip.postProcessBeforeInitialization(next, "probe");
+        assertThat(next.willRun()).isFalse();
+    }
+
+    @Test
+    void aChangelogThatFailsIsNotRecordedSoTheNextStartRunsItAgain() {
+        String broken = "classpath:changelog-skip/broken/master.xml";
+        ObservedLiquibase liquibase = liquibase(broken);
+
+        skip.postProcessBeforeInitialization(liquibase, "broken");
+        assertThatThrownBy(liquibase::afterPropertiesSet).isInstanceOf(LiquibaseException.class);
+
+        assertThat(recorded(skip.fingerprint(broken))).isFalse();
+        ObservedLiquibase next = liquibase(broken);
+        skip.postProcessBeforeInitialization(next, "broken");
+        assertThat(next.willRun()).isTrue();
+    }
+
+    @Test
+    void anyChangeToAChangelogFileChangesTheFingerprint() {
+        assertThat(skip.fingerprint("classpath:changelog-skip/first/master.xml"))
+                .isNotEqualTo(skip.fingerprint("classpath:changelog-skip/second/master.xml"))
+                .isNotEqualTo(skip.fingerprint(MASTER))
+                .hasSize(64);
+    }
+
+    private ObservedLiquibase liquibase(String changelog) {
+        ObservedLiquibase liquibase = new ObservedLiquibase();
+        liquibase.setDataSource(dataSource);
+        liquibase.setChangeLog(changelog);
+        liquibase.setResourceLoader(new DefaultResourceLoader());
+        return liquibase;
+    }
+
+    private boolean recorded(String fingerprint) {
+        Long count = jdbc.queryForObject("SELECT COUNT(*) FROM schema_fingerprints WHERE fingerprint = ?",
+                Long.class, fingerprint);
+        return count != null && count > 0;
+    }
+
+    /** Liquibase's Spring bean, with whether it will run readable (it has no getter for it). */
+    static final class ObservedLiquibase extends SpringLiquibase {
+
+        boolean willRun() {
+            return shouldRun;
+        }
+    }
+}
