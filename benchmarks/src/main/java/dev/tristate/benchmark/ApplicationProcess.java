@@ -64,7 +64,7 @@ public final class ApplicationProcess implements AutoCloseable {
         command.addAll(heapArgs(settings));
         command.addAll(settings.appJvmArgs());
         if (extraClasses == null) {
-            command.addAll(List.of("-jar", jar.toString()));
+            command.addAll(jarArgs(jar));
         } else {
             command.addAll(List.of("-Dloader.path=" + extraClasses.toAbsolutePath(), "-cp", jar.toString(),
                     "org.springframework.boot.loader.launch.PropertiesLauncher"));
@@ -81,10 +81,10 @@ public final class ApplicationProcess implements AutoCloseable {
                 "--spring.rabbitmq.virtual-host=" + settings.rabbitVhost(),
                 "--tristate.security.master-key=" + masterKey,
                 "--tristate.datasource.callback-pool-size=" + settings.callbackPoolSize(),
-                "--tristate.data-dir=" + workDir.resolve("data"),
+                "--tristate.data-dir=" + workDir.toAbsolutePath().resolve("data"),
                 "--tristate.demo.enabled=false"));
         command.addAll(extraArgs);
-        return launch(command, workDir, port);
+        return launch(command, workDir, port, extraClasses == null ? folderOfArchived(jar) : null);
     }
 
     /**
@@ -97,15 +97,40 @@ public final class ApplicationProcess implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(heapArgs(settings));
         command.addAll(settings.appJvmArgs());
-        command.addAll(List.of("-jar", settings.appJar().toAbsolutePath().toString(), "--server.port=" + port,
-                "--tristate.data-dir=" + dataDir));
-        return launch(command, workDir, port);
+        Path jar = settings.appJar().toAbsolutePath();
+        command.addAll(jarArgs(jar));
+        command.addAll(List.of("--server.port=" + port, "--tristate.data-dir=" + dataDir.toAbsolutePath()));
+        return launch(command, workDir, port, folderOfArchived(jar));
     }
 
-    private static ApplicationProcess launch(List<String> command, Path workDir, int port) throws Exception {
+    /**
+     * How the jar is started: as built with a class data sharing archive beside it (bootstrap/target/tristate/), from
+     * its own folder with the archive, since the archive holds the class path as it was trained
+     * ({@code -jar tristate.jar}); otherwise {@code -jar} with its path.
+     */
+    private static List<String> jarArgs(Path jar) {
+        return folderOfArchived(jar) == null ? List.of("-jar", jar.toString())
+                : List.of("-XX:SharedArchiveFile=" + archive(jar).getFileName(), "-jar", jar.getFileName().toString());
+    }
+
+    /** The folder to start an archived jar from; null for a jar without an archive. */
+    private static Path folderOfArchived(Path jar) {
+        return Files.isRegularFile(archive(jar)) ? jar.getParent() : null;
+    }
+
+    private static Path archive(Path jar) {
+        return jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", "") + ".jsa");
+    }
+
+    private static ApplicationProcess launch(List<String> command, Path workDir, int port, Path directory)
+            throws Exception {
         Files.createDirectories(workDir);
         Path log = workDir.resolve("application.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command);
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
+        Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ApplicationProcess app = new ApplicationProcess(process, log, port);
         try {
             app.awaitHealthy(Duration.ofSeconds(240));

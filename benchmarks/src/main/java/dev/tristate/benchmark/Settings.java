@@ -172,4 +172,11 @@ public record Settings(String serverUrl, String database, String dbUser, String 
         String[] parts = serverParts();
         return parts[0] + "/" + database + parts[1];
     }
+
+    /** The same settings for another build of the application (the start-up benchmark compares two). */
+    public Settings withAppJar(Path jar) {
+        return new Settings(serverUrl, database, dbUser, dbPassword, dropDatabase, rabbitHost, rabbitPort, rabbitUser,
+                rabbitPassword, rabbitVhost, jar, appJvmArgs, appHeap, callbackPoolSize, concurrency, count, warmup,
+                initialWarmup, maxWarmup, retries, trials, channel);
+    }
 }
