@@ -29,7 +29,8 @@ import java.util.SortedMap;
 /**
  * The rules a payment request must meet before anything is created. The domain's own checks decide (merchant order
  * id, currency, {@link EntitlementFields} for the user id and SKU its grant is made of, {@link Identifiers#textProblem}
- * for the description, {@link ReturnUrl} for the return address); this class only names the field and says why in the API's words.
+ * for the description, {@link ReturnUrl} for the return address); this class only names the field and says why in
+ * the API's words.
  */
 final class PaymentRequestRules {
 

@@ -66,8 +66,8 @@ class PaymentRequestRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "  ", "ftp://shop.example/x", "/orders/42", "shop.example/orders", "javascript:alert(1)",
-            "https:///no-host", "https://shop.example/a b", "data:text/html,hi"})
+    @ValueSource(strings = {"", "  ", "ftp://shop.example/x", "/orders/42", "shop.example/orders",
+            "javascript:alert(1)", "https:///no-host", "https://shop.example/a b", "data:text/html,hi"})
     void aReturnUrlThatIsNotAnAbsoluteWebAddressIsNamed(String bad) {
         assertThat(check(returningTo(bad))).extracting(FieldError::field).containsExactly("return_url");
     }
