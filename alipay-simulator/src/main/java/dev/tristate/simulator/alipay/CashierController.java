@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * The cashier: where page and WAP pay send the buyer and what a QR code points to. Opening it makes the trade known
- * to the merchant's queries (as scanning a code does at Alipay). Pay succeeds the trade, Fail leaves it waiting (a
+ * to the merchant's queries (as scanning a code does at Alipay). Pay succeeds the trade and sends the buyer to the
+ * trade's {@code return_url} ({@link SyncReturn}), or back to the cashier without one; Fail leaves it waiting (a
  * failed attempt; the buyer may try again, and Alipay notifies nothing), Abandon closes it. Its form carries no CSRF
  * token: it changes only the simulator's own trades.
  */
@@ -65,7 +66,10 @@ class CashierController {
             return HtmlAnswer.of(HttpStatus.OK, CashierPage.trade(trade, status,
                     "The payment failed; the trade is still waiting for payment."));
         }
-        return ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create(request.getRequestURI())).build();
+        String back = payerAction.get() == PayerAction.PAY
+                ? SyncReturn.url(trade, settings.clock().instant(), settings.keys()) : null;
+        return ResponseEntity.status(HttpStatus.SEE_OTHER)
+                .location(URI.create(back != null ? back : request.getRequestURI())).build();
     }
 
     private static ResponseEntity<byte[]> unknownTrade() {
