@@ -145,6 +145,24 @@ class GatewayTest extends AlipaySimulatorIntegrationBase {
     }
 
     @Test
+    void theCashierOfATradeWithAReturnUrlLetsItsFormLeadThereAndOtherwiseKeepsItHome() throws Exception {
+        assertThat(cashierPolicy("https://shop.example/back")).doesNotContain("form-action");
+        assertThat(cashierPolicy(null)).contains("form-action 'self'");
+    }
+
+    private String cashierPolicy(String returnUrl) throws Exception {
+        AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();
+        request.setReturnUrl(returnUrl);
+        request.setBizContent("{\"out_trade_no\":\"csp_" + (returnUrl == null ? "none" : "back")
+                + "\",\"total_amount\":\"1.00\",\"subject\":\"Tea\",\"product_code\":\"FAST_INSTANT_TRADE_PAY\"}");
+        String url = client().pageExecute(request, "GET").getBody();
+        String cashier = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.discarding()).headers().firstValue("Location").orElseThrow();
+        return http.send(HttpRequest.newBuilder(URI.create(cashier)).build(), HttpResponse.BodyHandlers.discarding())
+                .headers().firstValue("Content-Security-Policy").orElseThrow();
+    }
+
+    @Test
     void aReturnUrlThatIsNotAWebAddressIsNeverFollowedAndTheBuyerStaysAtTheCashier() throws Exception {
         assertThat(afterPaying("return_2", "javascript:alert(1)")).endsWith("/cashier/" + tradeNoOf("return_2"));
         assertThat(afterPaying("return_3", null)).endsWith("/cashier/" + tradeNoOf("return_3"));
