@@ -41,6 +41,8 @@ final class PayPage {
         if (trade.status() == null || !trade.status().isFinal()) {
             page.payerActions("Pay " + amount, "Fail the payment");
         }
+        page.backToShop(registration.returnUrl(), "Back to the shop",
+                "The shop gave no return address to link to: go back to it yourself.");
         return page.render("Sandbox payment " + registration.outTradeNo());
     }
 

@@ -193,7 +193,8 @@ class TradeApiController {
                     JsonCodec.requiredLong(body, "amount_minor"),
                     JsonCodec.requiredString(body, "currency"),
                     JsonCodec.optionalString(body, "description", ""),
-                    JsonCodec.optionalString(body, "merchant_order_id", ""));
+                    JsonCodec.optionalString(body, "merchant_order_id", ""),
+                    JsonCodec.optionalString(body, "return_url", ""));
         } catch (IllegalArgumentException malformed) {
             throw SandboxApiException.invalid(malformed.getMessage());
         }

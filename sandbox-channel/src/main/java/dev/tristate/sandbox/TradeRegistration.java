@@ -7,12 +7,15 @@ import java.util.regex.Pattern;
 /**
  * What the merchant tells the channel about a trade; two registrations of one trade must be equal. The merchant's own
  * order id (the shop's, not the out_trade_no Tristate gives the channel) is shown to the buyer; "" when not given.
+ * The return URL is where the pay page links back to the shop, "" when not given; it is kept as sent, and the page
+ * alone decides whether it is an address it may link to.
  */
 record TradeRegistration(String outTradeNo, String merchantId, long amountMinor, String currency,
-                         String description, String merchantOrderId) {
+                         String description, String merchantOrderId, String returnUrl) {
 
     static final int MAX_DESCRIPTION = 256;
     static final int MAX_MERCHANT_ORDER_ID = 64;
+    static final int MAX_RETURN_URL = 512;
     private static final Pattern CURRENCY_CODE = Pattern.compile("[A-Z]{3}");
 
     TradeRegistration {
@@ -35,6 +38,11 @@ record TradeRegistration(String outTradeNo, String merchantId, long amountMinor,
                 || merchantOrderId.chars().anyMatch(c -> c < 0x20 || c > 0x7e)) {
             throw new IllegalArgumentException("merchant_order_id must be at most " + MAX_MERCHANT_ORDER_ID
                     + " printable ASCII characters");
+        }
+        Objects.requireNonNull(returnUrl, "return url");
+        if (returnUrl.length() > MAX_RETURN_URL || returnUrl.chars().anyMatch(Character::isISOControl)) {
+            throw new IllegalArgumentException("return_url must be at most " + MAX_RETURN_URL
+                    + " characters without control characters");
         }
     }
 

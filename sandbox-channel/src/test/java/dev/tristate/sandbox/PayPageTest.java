@@ -6,6 +6,7 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PayPageTest extends SandboxChannelIntegrationBase {
 
@@ -34,6 +35,51 @@ class PayPageTest extends SandboxChannelIntegrationBase {
 
         assertThat(page).contains("Your order", "shop-order-42", "Payment", outTradeNo);
         assertThat(get("/sandbox-channel/pay/" + registeredTrade()).body()).contains("Your order");
+    }
+
+    private String tradeReturningTo(String returnUrl) {
+        String outTradeNo = newOutTradeNo();
+        assertThat(post("/sandbox-channel/trades", json(java.util.Map.of("out_trade_no", outTradeNo,
+                "merchant_id", MERCHANT, "amount_minor", 100, "currency", "CNY", "description", "Plan",
+                "return_url", returnUrl))).statusCode()).isEqualTo(201);
+        return outTradeNo;
+    }
+
+    @Test
+    void thePageLinksBackToTheShopBeforeAndAfterThePayerPays() {
+        String outTradeNo = tradeReturningTo("https://shop.example/orders/42?paid=1&lang=en");
+        String link = "<a id=\"return\" href=\"https://shop.example/orders/42?paid=1&amp;lang=en\" "
+                + "rel=\"noopener\">Back to the shop</a>";
+
+        assertThat(get("/sandbox-channel/pay/" + outTradeNo).body()).contains(link);
+        submitPayForm(outTradeNo, "pay");
+        assertThat(get("/sandbox-channel/pay/" + outTradeNo).body()).contains("Payment successful.", link);
+    }
+
+    @Test
+    void aDeclinedPaymentsPageStillLinksBackToTheShop() {
+        String outTradeNo = tradeReturningTo("http://localhost:8081/shop/back");
+
+        submitPayForm(outTradeNo, "fail");
+
+        assertThat(get("/sandbox-channel/pay/" + outTradeNo).body()).contains("The payment failed.",
+                "<a id=\"return\" href=\"http://localhost:8081/shop/back\" rel=\"noopener\">");
+    }
+
+    @Test
+    void withoutAReturnUrlThePageSaysTheShopGaveNone() {
+        assertThat(get("/sandbox-channel/pay/" + registeredTrade()).body())
+                .contains("The shop gave no return address").doesNotContain("href=", "Back to the shop");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"javascript:alert(document.cookie)",
+            "data:text/html,<script>alert(1)</script>", "ftp://shop.example/", "//shop.example/no-scheme"})
+    void aReturnUrlThatIsNotAWebAddressIsNeverRenderedAsALink(String returnUrl) {
+        String page = get("/sandbox-channel/pay/" + tradeReturningTo(returnUrl)).body();
+
+        assertThat(page).doesNotContain("href=", "javascript:", "<script>", "Back to the shop")
+                .contains("The shop gave no return address");
     }
 
     @Test

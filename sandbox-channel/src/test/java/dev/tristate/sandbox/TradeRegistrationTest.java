@@ -92,7 +92,12 @@ class TradeRegistrationTest extends SandboxChannelIntegrationBase {
                 Arguments.of("description too long", validWith("description", "\"" + "d".repeat(257) + "\"")),
                 Arguments.of("merchant_order_id too long", validWith("merchant_order_id",
                         "\"" + "o".repeat(65) + "\"")),
-                Arguments.of("merchant_order_id with a line break", validWith("merchant_order_id", "\"a\\nb\"")));
+                Arguments.of("merchant_order_id with a line break", validWith("merchant_order_id", "\"a\\nb\"")),
+                Arguments.of("return_url not a string", validWith("return_url", "7")),
+                Arguments.of("return_url too long", validWith("return_url",
+                        "\"https://shop.example/" + "r".repeat(492) + "\"")),
+                Arguments.of("return_url with a line break", validWith("return_url",
+                        "\"https://shop.example/a\\nb\"")));
     }
 
     /** A valid registration with one field's raw JSON replaced, or the field left out when {@code rawJson} is null. */

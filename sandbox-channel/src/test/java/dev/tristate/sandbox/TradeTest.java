@@ -12,7 +12,7 @@ class TradeTest {
 
     private static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
     private final AtomicInteger numbers = new AtomicInteger();
-    private final Trade trade = new Trade(new TradeRegistration("pay_1", "m-1", 1999, "CNY", "", "order-1"));
+    private final Trade trade = new Trade(new TradeRegistration("pay_1", "m-1", 1999, "CNY", "", "order-1", ""));
 
     private StatusChange change(TradeStatus status, int secondsLater) {
         return trade.changeTo(status, T0.plusSeconds(secondsLater), () -> "SBX" + numbers.incrementAndGet());

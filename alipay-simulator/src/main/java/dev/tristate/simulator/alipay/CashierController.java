@@ -1,6 +1,7 @@
 package dev.tristate.simulator.alipay;
 
 import dev.tristate.simulator.kit.HtmlAnswer;
+import dev.tristate.simulator.kit.PayPageShell;
 import dev.tristate.simulator.kit.PayerAction;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
@@ -16,7 +17,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * The cashier: where page and WAP pay send the buyer and what a QR code points to. Opening it makes the trade known
- * to the merchant's queries (as scanning a code does at Alipay). Pay succeeds the trade, Fail leaves it waiting (a
+ * to the merchant's queries (as scanning a code does at Alipay). Pay succeeds the trade and sends the buyer to the
+ * trade's {@code return_url} ({@link SyncReturn}), or back to the cashier without one; Fail leaves it waiting (a
  * failed attempt; the buyer may try again, and Alipay notifies nothing), Abandon closes it. Its form carries no CSRF
  * token: it changes only the simulator's own trades.
  */
@@ -36,8 +38,7 @@ class CashierController {
     ResponseEntity<byte[]> page(@PathVariable String tradeNo) {
         return trades.byTradeNo(tradeNo).map(trade -> {
             trade.touch();
-            return HtmlAnswer.of(HttpStatus.OK,
-                    CashierPage.trade(trade, trade.status(settings.clock().instant()), null));
+            return page(trade, HttpStatus.OK, CashierPage.trade(trade, trade.status(settings.clock().instant()), null));
         }).orElseGet(CashierController::unknownTrade);
     }
 
@@ -58,14 +59,26 @@ class CashierController {
         }).orElse(false);
         SimulatedTrade.Status status = trade.status(settings.clock().instant());
         if (!done) {
-            return HtmlAnswer.of(HttpStatus.CONFLICT, CashierPage.trade(trade, status,
+            return page(trade, HttpStatus.CONFLICT, CashierPage.trade(trade, status,
                     "Nothing was changed: choose pay, fail or abandon while the trade is waiting."));
         }
         if (payerAction.get() == PayerAction.FAIL) {
-            return HtmlAnswer.of(HttpStatus.OK, CashierPage.trade(trade, status,
+            return page(trade, HttpStatus.OK, CashierPage.trade(trade, status,
                     "The payment failed; the trade is still waiting for payment."));
         }
-        return ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create(request.getRequestURI())).build();
+        String back = payerAction.get() == PayerAction.PAY
+                ? SyncReturn.url(trade, settings.clock().instant(), settings.keys()) : null;
+        return ResponseEntity.status(HttpStatus.SEE_OTHER)
+                .location(URI.create(back != null ? back : request.getRequestURI())).build();
+    }
+
+    /**
+     * The cashier of {@code trade}. Paying sends the browser on to the shop's return URL when the trade has one, and
+     * a browser applies the page's form-action policy to that redirect too: only then may the form lead elsewhere.
+     */
+    private static ResponseEntity<byte[]> page(SimulatedTrade trade, HttpStatus status, String html) {
+        return HtmlAnswer.of(status, html, PayPageShell.isWebAddress(trade.order().returnUrl())
+                ? HtmlAnswer.FormTargets.ANY_ORIGIN : HtmlAnswer.FormTargets.SAME_ORIGIN);
     }
 
     private static ResponseEntity<byte[]> unknownTrade() {

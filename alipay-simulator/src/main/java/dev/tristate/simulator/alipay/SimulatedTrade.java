@@ -17,8 +17,9 @@ final class SimulatedTrade {
     enum Status { WAIT_BUYER_PAY, TRADE_SUCCESS, TRADE_CLOSED, TRADE_FINISHED }
 
     /** The order as the merchant sent it when creating the trade. */
+    /** What the merchant asked for; {@code notifyUrl} and {@code returnUrl} are null when not given. */
     record Order(String appId, String sellerId, String outTradeNo, long totalFen, String subject, String method,
-                 String notifyUrl, Instant expiresAt) {
+                 String notifyUrl, Instant expiresAt, String returnUrl) {
     }
 
     record Refund(String outRequestNo, long amountFen, String reason, Instant refundedAt) {

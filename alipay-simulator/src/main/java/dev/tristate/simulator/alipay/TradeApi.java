@@ -100,8 +100,10 @@ class TradeApi {
             throw OpenApiError.business("ACQ.INVALID_PARAMETER", "参数无效: product_code must be " + productCode);
         }
         String notifyUrl = call.params().get("notify_url");
+        String returnUrl = call.params().get("return_url");
         return new SimulatedTrade.Order(call.app().appId(), call.app().sellerId(), outTradeNo, totalFen, subject,
-                call.method(), notifyUrl == null || notifyUrl.isEmpty() ? null : notifyUrl, expiry(call));
+                call.method(), notifyUrl == null || notifyUrl.isEmpty() ? null : notifyUrl, expiry(call),
+                returnUrl == null || returnUrl.isEmpty() ? null : returnUrl);
     }
 
     private Instant expiry(GatewayCall call) {

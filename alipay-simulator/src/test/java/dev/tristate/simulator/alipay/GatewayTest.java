@@ -119,6 +119,61 @@ class GatewayTest extends AlipaySimulatorIntegrationBase {
         assertThat(execute(query).getTradeStatus()).isEqualTo("TRADE_SUCCESS");
     }
 
+    /** Where the buyer's browser goes after paying a page-pay trade with {@code returnUrl} (or none). */
+    private String afterPaying(String outTradeNo, String returnUrl) throws Exception {
+        AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();
+        request.setNotifyUrl(receiver.url());
+        request.setReturnUrl(returnUrl);
+        request.setBizContent("{\"out_trade_no\":\"" + outTradeNo + "\",\"total_amount\":\"1.00\","
+                + "\"subject\":\"Tea\",\"product_code\":\"FAST_INSTANT_TRADE_PAY\"}");
+        String url = client().pageExecute(request, "GET").getBody();
+        String cashier = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.discarding()).headers().firstValue("Location").orElseThrow();
+        HttpResponse<Void> paid = http.send(HttpRequest.newBuilder(URI.create(cashier))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("action=pay")).build(),
+                HttpResponse.BodyHandlers.discarding());
+        assertThat(paid.statusCode()).isEqualTo(303);
+        return paid.headers().firstValue("Location").orElseThrow();
+    }
+
+    @Test
+    void afterPayingTheBuyerGoesToTheReturnUrlWithItsQueryAndFragmentKept() throws Exception {
+        assertThat(afterPaying("return_1", "https://shop.example/back?o=1#done"))
+                .startsWith("https://shop.example/back?o=1&").contains("out_trade_no=return_1")
+                .contains("method=alipay.trade.page.pay.return").contains("sign=").endsWith("#done");
+    }
+
+    @Test
+    void theCashierOfATradeWithAReturnUrlLetsItsFormLeadThereAndOtherwiseKeepsItHome() throws Exception {
+        assertThat(cashierPolicy("https://shop.example/back")).doesNotContain("form-action");
+        assertThat(cashierPolicy(null)).contains("form-action 'self'");
+    }
+
+    private String cashierPolicy(String returnUrl) throws Exception {
+        AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();
+        request.setReturnUrl(returnUrl);
+        request.setBizContent("{\"out_trade_no\":\"csp_" + (returnUrl == null ? "none" : "back")
+                + "\",\"total_amount\":\"1.00\",\"subject\":\"Tea\",\"product_code\":\"FAST_INSTANT_TRADE_PAY\"}");
+        String url = client().pageExecute(request, "GET").getBody();
+        String cashier = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.discarding()).headers().firstValue("Location").orElseThrow();
+        return http.send(HttpRequest.newBuilder(URI.create(cashier)).build(), HttpResponse.BodyHandlers.discarding())
+                .headers().firstValue("Content-Security-Policy").orElseThrow();
+    }
+
+    @Test
+    void aReturnUrlThatIsNotAWebAddressIsNeverFollowedAndTheBuyerStaysAtTheCashier() throws Exception {
+        assertThat(afterPaying("return_2", "javascript:alert(1)")).endsWith("/cashier/" + tradeNoOf("return_2"));
+        assertThat(afterPaying("return_3", null)).endsWith("/cashier/" + tradeNoOf("return_3"));
+    }
+
+    private String tradeNoOf(String outTradeNo) throws Exception {
+        AlipayTradeQueryRequest query = new AlipayTradeQueryRequest();
+        query.setBizContent("{\"out_trade_no\":\"" + outTradeNo + "\"}");
+        return execute(query).getTradeNo();
+    }
+
     @Test
     void aPagePayUrlWithATamperedAmountShowsAlipaysErrorPage() throws Exception {
         AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();

@@ -84,7 +84,8 @@ public class InMemoryPaymentRepository implements PaymentRepository, InMemoryTra
         return Payment.reconstitute(p.id(), p.tenantId(), p.merchantOrderId(), p.amount(), p.channel(), p.userId(),
                 p.sku(), p.description(), p.status(), p.channelTxnId(), p.refunded(),
                 p.createdAt().truncatedTo(ChronoUnit.MICROS), p.updatedAt().truncatedTo(ChronoUnit.MICROS),
-                p.paidAt() == null ? null : p.paidAt().truncatedTo(ChronoUnit.MICROS), p.version());
+                p.paidAt() == null ? null : p.paidAt().truncatedTo(ChronoUnit.MICROS), p.version())
+                .withReturnUrl(p.returnUrl());
     }
 
     @Override

@@ -106,6 +106,25 @@ class SandboxMerchantRequestsEndToEndTest extends ApplicationOverHttpTest {
                 Long.class, shop.tenant().value())).isZero();
     }
 
+    @Test
+    void aPaymentsReturnUrlIsStoredAndBecomesThePayPagesLinkBackToTheShop() throws Exception {
+        Shop shop = provisioned("returning");
+        String back = "https://shop.example/orders/42?from=sandbox";
+
+        HttpResponse<String> created = createPayment(shop, "k-" + UUID.randomUUID(),
+                ",\"return_url\":\"" + back + "\"");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(created.body());
+        assertThat(new JdbcTemplate(dataSource).queryForObject("SELECT return_url FROM payments WHERE id = ?",
+                String.class, body.get("payment_id").stringValue())).isEqualTo(back);
+        String page = CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + URI.create(body.get("pay_url").stringValue()).getPath())).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(page).contains("<a id=\"return\" href=\"https://shop.example/orders/42?from=sandbox\" "
+                + "rel=\"noopener\">Back to the shop</a>");
+    }
+
     private Shop provisioned(String prefix) {
         String suffix = UUID.randomUUID().toString().substring(0, 12);
         TenantId tenant = new TenantId("t-" + prefix + "-" + suffix);
@@ -134,13 +153,18 @@ class SandboxMerchantRequestsEndToEndTest extends ApplicationOverHttpTest {
     }
 
     private HttpResponse<String> createPayment(Shop shop, String key) throws Exception {
+        return createPayment(shop, key, "");
+    }
+
+    /** A sandbox payment; {@code moreFields} (",\"name\":value" ...) are added to the body. */
+    private HttpResponse<String> createPayment(Shop shop, String key, String moreFields) throws Exception {
         return CallbackTestSupport.HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
                         + "/api/v1/payments"))
                 .header("Authorization", "Bearer " + shop.apiKey()).header("Idempotency-Key", key)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"merchant_order_id\":\"o-" + UUID.randomUUID()
                         + "\",\"amount_minor\":1000,\"currency\":\"CNY\",\"channel\":\"sandbox\","
-                        + "\"user_id\":\"u-42\",\"sku\":\"course:java-101\"}")).build(),
+                        + "\"user_id\":\"u-42\",\"sku\":\"course:java-101\"" + moreFields + "}")).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

@@ -38,10 +38,12 @@ public final class Payment {
     private final Instant updatedAt;
     private final Instant paidAt;
     private final Version version;
+    private final ReturnUrl returnUrl;
 
     private Payment(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount, String channel,
                     String userId, String sku, String description, PaymentStatus status, ChannelTxnId channelTxnId,
-                    Money refunded, Instant createdAt, Instant updatedAt, Instant paidAt, Version version) {
+                    Money refunded, Instant createdAt, Instant updatedAt, Instant paidAt, Version version,
+                    ReturnUrl returnUrl) {
         this.id = Objects.requireNonNull(id, "id");
         this.tenantId = Objects.requireNonNull(tenantId, "tenant id");
         this.merchantOrderId = Objects.requireNonNull(merchantOrderId, "merchant order id");
@@ -60,6 +62,7 @@ public final class Payment {
         this.updatedAt = Objects.requireNonNull(updatedAt, "updated at");
         this.paidAt = paidAt;
         this.version = Objects.requireNonNull(version, "version");
+        this.returnUrl = returnUrl;
         if (amount.isZero()) {
             throw new IllegalArgumentException("a payment amount must be positive");
         }
@@ -83,7 +86,7 @@ public final class Payment {
     public static Payment initiate(PaymentId id, TenantId tenantId, MerchantOrderId merchantOrderId, Money amount,
                                    String channel, String userId, String sku, String description, Instant now) {
         return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description,
-                PaymentStatus.PENDING, null, Money.zero(amount.currency()), now, now, null, Version.INITIAL);
+                PaymentStatus.PENDING, null, Money.zero(amount.currency()), now, now, null, Version.INITIAL, null);
     }
 
     /** For the persistence adapter: a payment as it was stored. */
@@ -92,7 +95,16 @@ public final class Payment {
                                        PaymentStatus status, ChannelTxnId channelTxnId, Money refunded,
                                        Instant createdAt, Instant updatedAt, Instant paidAt, Version version) {
         return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description, status,
-                channelTxnId, refunded, createdAt, updatedAt, paidAt, version);
+                channelTxnId, refunded, createdAt, updatedAt, paidAt, version, null);
+    }
+
+    /**
+     * This payment with the address the payer returns to after paying (null: the merchant gave none). It is part of
+     * the payment as created, so it changes neither the version nor the time of the last change.
+     */
+    public Payment withReturnUrl(ReturnUrl url) {
+        return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description, status,
+                channelTxnId, refunded, createdAt, updatedAt, paidAt, version, url);
     }
 
     /**
@@ -212,7 +224,7 @@ public final class Payment {
 
     private Payment with(PaymentStatus newStatus, ChannelTxnId txn, Money newRefunded, Instant now, Instant paid) {
         return new Payment(id, tenantId, merchantOrderId, amount, channel, userId, sku, description, newStatus, txn,
-                newRefunded, createdAt, now, paid, version.next());
+                newRefunded, createdAt, now, paid, version.next(), returnUrl);
     }
 
     private static String requireText(String what, String value, int max) {
@@ -283,6 +295,11 @@ public final class Payment {
 
     public Version version() {
         return version;
+    }
+
+    /** Where the payer returns to the merchant's shop; null when the merchant gave no address. */
+    public ReturnUrl returnUrl() {
+        return returnUrl;
     }
 
     @Override

@@ -1,14 +1,18 @@
 package dev.tristate.simulator.kit;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.web.util.HtmlUtils;
 
 /**
  * The payer's page of a simulated checkout: plain HTML with inline styles (nothing loaded from elsewhere, so the
  * strict policy of {@link HtmlAnswer} holds), native buttons in one form (it works with a keyboard alone), and every
  * value escaped. A simulator fills in its own texts and colours; the parts come out in one fixed order: heading and
- * note, the details, a notice, the result, the simulator's own sections, the payer's buttons.
+ * note, the details, a notice, the result, the simulator's own sections, the payer's buttons, the way back to the
+ * shop.
  */
 public final class PayPageShell {
 
@@ -26,6 +30,7 @@ public final class PayPageShell {
     private String notice = "";
     private String result = "";
     private String actions = "";
+    private String back = "";
 
     private PayPageShell(Theme theme, String heading, String note) {
         this.theme = theme;
@@ -86,13 +91,42 @@ public final class PayPageShell {
         return this;
     }
 
+    /**
+     * The link back to the merchant's shop, found by its id {@code return}, or, without a usable address, the text
+     * {@code noAddress}. Only an absolute http or https address becomes a link ({@link #isWebAddress}): the page
+     * never renders a {@code javascript:} or {@code data:} link that a merchant (or anyone registering trades) sent.
+     * The shop opens without a handle on this page ({@code rel="noopener"}).
+     */
+    public PayPageShell backToShop(String returnUrl, String label, String noAddress) {
+        back = isWebAddress(returnUrl)
+                ? "<p class=\"back\"><a id=\"return\" href=\"" + escape(returnUrl) + "\" rel=\"noopener\">"
+                        + escape(label) + "</a></p>\n"
+                : "<p class=\"back\" id=\"no-return\">" + escape(noAddress) + "</p>\n";
+        return this;
+    }
+
+    /** Whether {@code url} is an absolute http or https URL with a host, the only kind a pay page links to. */
+    public static boolean isWebAddress(String url) {
+        if (url == null || url.isBlank()) {
+            return false;
+        }
+        try {
+            URI uri = new URI(url);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
+                    && !uri.getHost().isEmpty();
+        } catch (URISyntaxException notAUri) {
+            return false;
+        }
+    }
+
     /** The whole document, titled {@code title}. */
     public String render(String title) {
         StringBuilder main = new StringBuilder(header).append("<dl>\n");
         details.forEach(main::append);
         main.append("</dl>\n").append(notice).append(result);
         sections.forEach(main::append);
-        return document(theme, title, main.append(actions).toString());
+        return document(theme, title, main.append(actions).append(back).toString());
     }
 
     /** HTML-escapes text for an element's content or a quoted attribute ({@code & < > " '}); nothing else. */

@@ -3,6 +3,8 @@ package dev.tristate.simulator.kit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -53,6 +55,35 @@ class PayPageShellTest {
                 "<button type=\"submit\" name=\"action\" value=\"abandon\">Abandon</button>",
                 "</form>");
         assertThat(html).doesNotContain("action=\"");
+    }
+
+    @Test
+    void theWayBackToTheShopIsAnEscapedLinkAfterTheButtonsThatOpensWithoutAHandleOnThePage() {
+        String html = PayPageShell.of(THEME, "Checkout", "Simulated.")
+                .payerActions("Pay", "Fail")
+                .backToShop("https://shop.example/back?a=1&b='2'", "Back to the shop", "No address.")
+                .render("Checkout");
+
+        assertThat(html).containsSubsequence("</form>", "<p class=\"back\"><a id=\"return\" "
+                + "href=\"https://shop.example/back?a=1&amp;b=&#39;2&#39;\" rel=\"noopener\">"
+                + "Back to the shop</a></p>")
+                .doesNotContain("No address.");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"javascript:alert(1)", "JavaScript:alert(1)",
+            "data:text/html,<b>x</b>", "ftp://shop.example/", "/relative/path", "https:///no-host", "  ",
+            "https://shop.example/a b"})
+    void anAddressThatIsNotAnAbsoluteWebAddressIsNeverALink(String url) {
+        String html = PayPageShell.of(THEME, "Checkout", "Simulated.")
+                .backToShop(url, "Back to the shop", "The shop gave no return address.")
+                .render("Checkout");
+
+        assertThat(html).doesNotContain("href=", "Back to the shop")
+                .contains("<p class=\"back\" id=\"no-return\">The shop gave no return address.</p>");
+        assertThat(PayPageShell.isWebAddress(url)).isFalse();
+        assertThat(PayPageShell.isWebAddress(null)).isFalse();
+        assertThat(PayPageShell.isWebAddress("HTTP://Shop.example:8080/x")).isTrue();
     }
 
     @Test

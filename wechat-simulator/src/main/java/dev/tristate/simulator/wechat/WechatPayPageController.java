@@ -1,6 +1,8 @@
 package dev.tristate.simulator.wechat;
 
+import dev.tristate.simulator.kit.PayPageShell;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -16,7 +18,9 @@ import org.springframework.web.util.HtmlUtils;
 /**
  * The page a payer sees for an order (what scanning the QR code, opening the H5 URL or calling JSAPI would show):
  * Pay pays it and WeChat Pay notifies the merchant; Fail makes the payment fail at the bank (no notification, as at
- * WeChat Pay); Abandon leaves it unpaid. The form carries no CSRF token: it changes only the simulator's own orders,
+ * WeChat Pay); Abandon leaves it unpaid. An H5 URL may carry the merchant's {@code redirect_url}: after Pay or
+ * Abandon the payer's browser goes there, as WeChat Pay returns the payer to it once the payment ends (only an
+ * absolute http(s) address is followed). The form carries no CSRF token: it changes only the simulator's own orders,
  * and the host permits the simulator's paths without sessions.
  */
 @Controller
@@ -32,14 +36,18 @@ class WechatPayPageController {
     }
 
     @GetMapping("/{token}")
-    ResponseEntity<byte[]> page(@PathVariable String token) {
-        return trades.byToken(token).map(trade -> html(HttpStatus.OK, page(trade, token, null)))
+    ResponseEntity<byte[]> page(@PathVariable String token,
+                                @RequestParam(name = "redirect_url", required = false) String redirectUrl) {
+        String back = PayPageShell.isWebAddress(redirectUrl) ? redirectUrl : null;
+        return trades.byToken(token).map(trade -> html(HttpStatus.OK, page(trade, token, null, back), back))
                 .orElseGet(WechatPayPageController::unknown);
     }
 
     @PostMapping("/{token}")
     ResponseEntity<byte[]> act(@PathVariable String token,
-                               @RequestParam(name = "action", required = false) String action) {
+                               @RequestParam(name = "action", required = false) String action,
+                               @RequestParam(name = "redirect_url", required = false) String redirectUrl) {
+        String back = PayPageShell.isWebAddress(redirectUrl) ? redirectUrl : null;
         var found = trades.byToken(token);
         if (found.isEmpty()) {
             return unknown();
@@ -53,12 +61,15 @@ class WechatPayPageController {
         };
         if (!done) {
             return html(HttpStatus.CONFLICT, page(trade, token, "Nothing was changed: the order is not open, or the "
-                    + "action is not pay, fail or abandon."));
+                    + "action is not pay, fail or abandon.", back), back);
         }
-        return html(HttpStatus.OK, page(trade, token, "Done: " + action + "."));
+        if (back != null && !"fail".equals(action)) {
+            return ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create(back)).build();
+        }
+        return html(HttpStatus.OK, page(trade, token, "Done: " + action + ".", back), back);
     }
 
-    private static String page(WechatTrade trade, String token, String message) {
+    private static String page(WechatTrade trade, String token, String message, String back) {
         String state;
         String amount;
         synchronized (trade) {
@@ -73,23 +84,26 @@ class WechatPayPageController {
                 + "<p>Pay " + amount + " (" + trade.tradeType + "). State: <b>" + state + "</b></p>"
                 + (message == null ? "" : "<p>" + HtmlUtils.htmlEscape(message) + "</p>")
                 + "<form method=\"post\" action=\"" + t + "\">"
+                + (back == null ? "" : "<input type=\"hidden\" name=\"redirect_url\" value=\""
+                        + HtmlUtils.htmlEscape(back) + "\">")
                 + "<button name=\"action\" value=\"pay\">Pay</button> "
                 + "<button name=\"action\" value=\"fail\">Fail</button> "
                 + "<button name=\"action\" value=\"abandon\">Abandon</button></form></body></html>";
     }
 
     private static ResponseEntity<byte[]> unknown() {
-        return html(HttpStatus.NOT_FOUND, "<!doctype html><html><body><h1>Unknown order</h1></body></html>");
+        return html(HttpStatus.NOT_FOUND, "<!doctype html><html><body><h1>Unknown order</h1></body></html>", null);
     }
 
-    private static ResponseEntity<byte[]> html(HttpStatus status, String page) {
+    /** A browser applies form-action to the redirect after the post too: with a way back, the form may lead there. */
+    private static ResponseEntity<byte[]> html(HttpStatus status, String page, String back) {
         return ResponseEntity.status(status)
                 .header(HttpHeaders.CONTENT_TYPE, "text/html; charset=UTF-8")
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Referrer-Policy", "no-referrer")
                 .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; "
-                        + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+                        + "frame-ancestors 'none'; base-uri 'none'" + (back == null ? "; form-action 'self'" : ""))
                 .body(page.getBytes(StandardCharsets.UTF_8));
     }
 }

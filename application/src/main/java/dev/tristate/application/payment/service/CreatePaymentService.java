@@ -21,6 +21,7 @@ import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -101,7 +102,8 @@ class CreatePaymentService implements CreatePaymentUseCase {
         Payment payment = Payment.initiate(new PaymentId(mine.reservedId()), command.tenantId(),
                 new MerchantOrderId(request.merchantOrderId()), Money.of(request.amountMinor(), request.currency()),
                 gateway.channel(), request.userId(), request.sku(), request.description(),
-                clock.instant().truncatedTo(ChronoUnit.MICROS));
+                clock.instant().truncatedTo(ChronoUnit.MICROS))
+                .withReturnUrl(ReturnUrl.ofNullable(request.returnUrl()));
         PayInstruction pay;
         try {
             pay = registerTrade(gateway, payment, payMethod, account.get());

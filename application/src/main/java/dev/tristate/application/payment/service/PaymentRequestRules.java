@@ -6,6 +6,7 @@ import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.Paym
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.PAY_METHOD;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.RETURN_URL;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
 
@@ -16,6 +17,7 @@ import dev.tristate.domain.entitlement.EntitlementFields;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.payment.ReturnUrl;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
@@ -27,7 +29,8 @@ import java.util.SortedMap;
 /**
  * The rules a payment request must meet before anything is created. The domain's own checks decide (merchant order
  * id, currency, {@link EntitlementFields} for the user id and SKU its grant is made of, {@link Identifiers#textProblem}
- * for the description); this class only names the field and says why in the API's words.
+ * for the description, {@link ReturnUrl} for the return address); this class only names the field and says why in
+ * the API's words.
  */
 final class PaymentRequestRules {
 
@@ -70,6 +73,12 @@ final class PaymentRequestRules {
             String problem = Identifiers.textProblem(request.description(), Payment.MAX_DESCRIPTION);
             if (problem != null) {
                 errors.add(new FieldError(DESCRIPTION, problem));
+            }
+        }
+        if (request.returnUrl() != null && !reported.contains(RETURN_URL)) {
+            String problem = ReturnUrl.problem(request.returnUrl());
+            if (problem != null) {
+                errors.add(new FieldError(RETURN_URL, problem));
             }
         }
         sort(errors);

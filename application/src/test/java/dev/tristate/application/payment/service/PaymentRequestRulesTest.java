@@ -52,6 +52,32 @@ class PaymentRequestRulesTest {
         assertThat(check(with("x".repeat(64), 1L, "CNY", "sandbox", "u", "course:c", null))).isEmpty();
     }
 
+    private static PaymentRequest returningTo(String returnUrl) {
+        return new PaymentRequest("o-1001", 1999L, "CNY", "sandbox", null, "u-42", "course:java-101", "Java 101",
+                returnUrl, List.of());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://shop.example/orders/42?x=1", "http://localhost:8080/back", "HTTPS://Shop.example"})
+    void aReturnUrlIsOptionalAndAnAbsoluteHttpOrHttpsUrl(String good) {
+        assertThat(check(returningTo(null))).isEmpty();
+        assertThat(check(returningTo(good))).isEmpty();
+        assertThat(check(returningTo("https://shop.example/" + "a".repeat(512 - 21)))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "  ", "ftp://shop.example/x", "/orders/42", "shop.example/orders",
+            "javascript:alert(1)", "https:///no-host", "https://shop.example/a b", "data:text/html,hi"})
+    void aReturnUrlThatIsNotAnAbsoluteWebAddressIsNamed(String bad) {
+        assertThat(check(returningTo(bad))).extracting(FieldError::field).containsExactly("return_url");
+    }
+
+    @Test
+    void aReturnUrlIsAtMost512Characters() {
+        assertThat(check(returningTo("https://shop.example/" + "a".repeat(512 - 20))))
+                .containsExactly(new FieldError("return_url", "must be at most 512 characters"));
+    }
+
     @Test
     void anAmountIsAPositiveNumberOfMinorUnits() {
         assertThat(check(with("o", 0L, "CNY", "sandbox", "u", "course:c", null))).extracting(FieldError::field)

@@ -75,6 +75,7 @@ final class AlipayTrades {
                 biz.put("product_code", "FAST_INSTANT_TRADE_PAY");
                 AlipayTradePagePayRequest request = new AlipayTradePagePayRequest();
                 request.setNotifyUrl(settings.notifyUrlNow());
+                request.setReturnUrl(returnUrl(payment));
                 request.setBizContent(JSON.writeValueAsString(biz));
                 yield PayInstruction.redirect("page", calls.pageUrl(request, appId, what));
             }
@@ -82,12 +83,18 @@ final class AlipayTrades {
                 biz.put("product_code", "QUICK_WAP_WAY");
                 AlipayTradeWapPayRequest request = new AlipayTradeWapPayRequest();
                 request.setNotifyUrl(settings.notifyUrlNow());
+                request.setReturnUrl(returnUrl(payment));
                 request.setBizContent(JSON.writeValueAsString(biz));
                 yield PayInstruction.redirect("wap", calls.pageUrl(request, appId, what));
             }
             case "qr" -> precreate(biz, appId, outTradeNo, what);
             default -> throw new ChannelFailure(OutcomeClass.DEFINITE, "Alipay has no pay method " + payMethod, null);
         };
+    }
+
+    /** Where Alipay sends the buyer's browser after paying; null leaves the SDK's parameter out. */
+    private static String returnUrl(Payment payment) {
+        return payment.returnUrl() == null ? null : payment.returnUrl().value();
     }
 
     private PayInstruction precreate(ObjectNode biz, String appId, String outTradeNo, String what) {

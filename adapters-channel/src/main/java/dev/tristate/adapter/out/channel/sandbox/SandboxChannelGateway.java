@@ -86,6 +86,9 @@ public final class SandboxChannelGateway implements ChannelGateway {
         body.put("currency", payment.amount().currencyCode());
         body.put("description", payment.description());
         body.put("merchant_order_id", payment.merchantOrderId().value());
+        if (payment.returnUrl() != null) {
+            body.put("return_url", payment.returnUrl().value());
+        }
         HttpResponse<byte[]> response = http.postJson(http.uri("/sandbox-channel/trades"), body,
                 "registering trade " + outTradeNo, merchantAccount);
         int status = response.statusCode();

@@ -101,11 +101,17 @@ public final class StripeChannelGateway implements ChannelGateway {
                         .putMetadata(OUT_TRADE_NO, outTradeNo).build())
                 // From the payment's own creation time: the same payment asks with the same parameters.
                 .setExpiresAt(payment.createdAt().plus(settings.sessionExpiry()).getEpochSecond());
-        if (settings.successUrl() != null) {
-            params.setSuccessUrl(settings.successUrl().replace("{PAYMENT_ID}", outTradeNo));
-        }
-        if (settings.cancelUrl() != null) {
-            params.setCancelUrl(settings.cancelUrl().replace("{PAYMENT_ID}", outTradeNo));
+        // The merchant's own address for this payment wins over the deployment's: the payer goes back to the shop
+        // whether they paid or gave up, as the shop asked.
+        if (payment.returnUrl() != null) {
+            params.setSuccessUrl(payment.returnUrl().value()).setCancelUrl(payment.returnUrl().value());
+        } else {
+            if (settings.successUrl() != null) {
+                params.setSuccessUrl(settings.successUrl().replace("{PAYMENT_ID}", outTradeNo));
+            }
+            if (settings.cancelUrl() != null) {
+                params.setCancelUrl(settings.cancelUrl().replace("{PAYMENT_ID}", outTradeNo));
+            }
         }
         RequestOptions key = RequestOptions.builder().setIdempotencyKey(outTradeNo).build();
         Session session = api.call(account, Effect.ACTS, "the Checkout Session of " + outTradeNo,

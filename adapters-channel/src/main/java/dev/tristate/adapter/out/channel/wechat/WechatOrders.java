@@ -24,6 +24,8 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
@@ -84,7 +86,7 @@ final class WechatOrders {
             case H5 -> {
                 String h5Url = new H5Service.Builder().httpClient(merchant.http()).build()
                         .prepay(h5Order(payment, merchant)).getH5Url();
-                yield PayInstruction.redirect(H5, required(h5Url, what));
+                yield PayInstruction.redirect(H5, withRedirect(required(h5Url, what), payment));
             }
             case JSAPI -> {
                 PrepayWithRequestPaymentResponse js = new JsapiServiceExtension.Builder().config(merchant.config())
@@ -228,6 +230,18 @@ final class WechatOrders {
         String d = payment.description() == null || payment.description().isBlank() ? payment.sku()
                 : payment.description();
         return d.length() > 127 ? d.substring(0, 127) : d;
+    }
+
+    /**
+     * The h5_url with the payment's return address as {@code redirect_url} (URL-encoded), where WeChat Pay sends the
+     * payer's browser after the payment, as WeChat Pay documents for H5; without an address, the h5_url as answered.
+     */
+    static String withRedirect(String h5Url, Payment payment) {
+        if (payment.returnUrl() == null) {
+            return h5Url;
+        }
+        return h5Url + (h5Url.contains("?") ? "&" : "?") + "redirect_url="
+                + URLEncoder.encode(payment.returnUrl().value(), StandardCharsets.UTF_8);
     }
 
     private static String required(String value, String what) {

@@ -3,6 +3,7 @@ package dev.tristate.adapter.out.channel.alipay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.alipay.api.internal.util.AlipaySignature;
 import dev.tristate.application.payment.port.out.ChannelFailure;
 import dev.tristate.application.payment.port.out.ChannelGateway.CloseAnswer;
 import dev.tristate.application.payment.port.out.ChannelGateway.RefundRequest;
@@ -15,18 +16,23 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.domain.reconciliation.StatementEntryType;
 import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.simulator.alipay.Behaviour;
 import dev.tristate.simulator.alipay.BillSeed;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Every gateway call, end to end through the SDK and the simulator. */
@@ -81,6 +87,56 @@ class AlipayGatewayAgainstTheSimulatorTest extends AlipayAgainstTheSimulatorBase
             assertThat(http.send(HttpRequest.newBuilder(URI.create(cashier)).build(),
                     HttpResponse.BodyHandlers.ofString()).body()).contains(payment.id().value()).contains("5.00 CNY");
         }
+    }
+
+    @Test
+    void afterPayingAPageOrWapTradeTheBuyerGoesToThePaymentsReturnUrlWithTheSignedSyncReturn() throws Exception {
+        HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        for (String method : new String[] {"page", "wap"}) {
+            Payment payment = payment(500, "CNY").withReturnUrl(new ReturnUrl("https://shop.example/back?o=7"));
+
+            PayInstruction pay = gateway.registerTrade(payment, method, APP_ID);
+            assertThat(pay.payUrl()).contains("return_url=");
+            String cashier = browser.send(HttpRequest.newBuilder(URI.create(pay.payUrl())).build(),
+                    HttpResponse.BodyHandlers.discarding()).headers().firstValue("Location").orElseThrow();
+            HttpResponse<Void> paid = browser.send(HttpRequest.newBuilder(URI.create(cashier))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString("action=pay")).build(),
+                    HttpResponse.BodyHandlers.discarding());
+
+            assertThat(paid.statusCode()).isEqualTo(303);
+            URI back = URI.create(paid.headers().firstValue("Location").orElseThrow());
+            assertThat(back.getScheme() + "://" + back.getHost() + back.getPath())
+                    .isEqualTo("https://shop.example/back");
+            Map<String, String> params = new HashMap<>();
+            for (String pair : back.getRawQuery().split("&")) {
+                String[] kv = pair.split("=", 2);
+                params.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                        URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+            }
+            assertThat(params).containsEntry("o", "7").containsEntry("out_trade_no", payment.id().value())
+                    .containsEntry("trade_no", simulator.tradeNo(APP_ID, payment.id().value()))
+                    .containsEntry("total_amount", "5.00").containsEntry("method", "alipay.trade." + method
+                            + ".pay.return");
+            params.remove("o");
+            assertThat(AlipaySignature.rsaCheckV1(params, simulator.alipayPublicKey(), "utf-8", "RSA2")).isTrue();
+        }
+    }
+
+    @Test
+    void withoutAReturnUrlThePayUrlHasNoneAndPayingLeadsBackToTheCashier() throws Exception {
+        HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        PayInstruction pay = gateway.registerTrade(payment(500, "CNY"), "page", APP_ID);
+        assertThat(pay.payUrl()).doesNotContain("return_url");
+        String cashier = browser.send(HttpRequest.newBuilder(URI.create(pay.payUrl())).build(),
+                HttpResponse.BodyHandlers.discarding()).headers().firstValue("Location").orElseThrow();
+
+        HttpResponse<Void> paid = browser.send(HttpRequest.newBuilder(URI.create(cashier))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("action=pay")).build(),
+                HttpResponse.BodyHandlers.discarding());
+
+        assertThat(paid.headers().firstValue("Location")).hasValue(URI.create(cashier).getPath());
     }
 
     @Test

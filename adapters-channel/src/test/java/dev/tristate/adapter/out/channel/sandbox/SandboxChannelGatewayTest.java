@@ -15,6 +15,7 @@ import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentTestData;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.testing.SandboxRequests;
 import java.io.IOException;
 import java.io.InputStream;
@@ -99,6 +100,22 @@ class SandboxChannelGatewayTest {
         assertThat(sent.get("currency").stringValue()).isEqualTo("CNY");
         assertThat(sent.get("description").stringValue()).isEqualTo("会员月卡 monthly");
         assertThat(sent.get("merchant_order_id").stringValue()).isEqualTo("order-0001");
+        assertThat(sent.has("return_url")).as("no return address, no field").isFalse();
+    }
+
+    @Test
+    void sendsThePaymentsReturnUrlWithTheTrade() {
+        AtomicReference<byte[]> body = new AtomicReference<>();
+        URI base = serve(exchange -> {
+            body.set(exchange.getRequestBody().readAllBytes());
+            respond(exchange, 201, "{\"out_trade_no\":\"pay_test_0001\",\"pay_url\":\"" + PAY_URL + "\"}");
+        });
+
+        gateway(base, ANSWER_TIMEOUT).registerTrade(
+                payment.withReturnUrl(new ReturnUrl("https://shop.example/orders/1?x=y")), "page", "m-100");
+
+        JsonNode sent = JsonMapper.builder().build().readTree(body.get());
+        assertThat(sent.get("return_url").stringValue()).isEqualTo("https://shop.example/orders/1?x=y");
     }
 
     @Test

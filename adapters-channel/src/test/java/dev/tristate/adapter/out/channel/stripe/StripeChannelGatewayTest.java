@@ -11,6 +11,7 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.simulator.stripe.Behaviour;
 import dev.tristate.simulator.stripe.Fault;
 import java.time.Duration;
@@ -33,6 +34,29 @@ class StripeChannelGatewayTest extends StripeSimulatorHost {
         assertThat(first.method()).isEqualTo("checkout");
         assertThat(first.payUrl()).contains(":" + port + "/simulators/stripe/pay/cs_test_");
         assertThat(again).isEqualTo(first);
+    }
+
+    @Test
+    void withoutAReturnUrlThePayerGoesToTheDeploymentsSuccessAndCancelUrls() {
+        Payment paying = payment(1999, "USD");
+        Payment leaving = payment(1999, "USD");
+
+        assertThat(sentTo(gateway.registerTrade(paying, "checkout", account).payUrl(), "pay"))
+                .isEqualTo("https://shop.example/paid/" + paying.id().value());
+        assertThat(sentTo(gateway.registerTrade(leaving, "checkout", account).payUrl(), "abandon"))
+                .isEqualTo("https://shop.example/cancelled");
+    }
+
+    @Test
+    void aPaymentsReturnUrlIsTheSessionsSuccessAndCancelUrl() {
+        ReturnUrl back = new ReturnUrl("https://merchant.example/orders/o-7?from=stripe");
+        Payment paying = payment(1999, "USD").withReturnUrl(back);
+        Payment leaving = payment(1999, "USD").withReturnUrl(back);
+
+        assertThat(sentTo(gateway.registerTrade(paying, "checkout", account).payUrl(), "pay"))
+                .isEqualTo(back.value());
+        assertThat(sentTo(gateway.registerTrade(leaving, "checkout", account).payUrl(), "abandon"))
+                .isEqualTo(back.value());
     }
 
     @Test

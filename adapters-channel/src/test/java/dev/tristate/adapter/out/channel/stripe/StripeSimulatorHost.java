@@ -90,11 +90,20 @@ abstract class StripeSimulatorHost {
 
     /** The payer presses a button on the pay page. */
     int press(String payUrl, String action) {
+        return submit(payUrl, action).statusCode();
+    }
+
+    /** Where the pay page sends the payer after a button (its redirect's Location), or null. */
+    String sentTo(String payUrl, String action) {
+        return submit(payUrl, action).headers().firstValue("Location").orElse(null);
+    }
+
+    private HttpResponse<Void> submit(String payUrl, String action) {
         try {
             return http.send(HttpRequest.newBuilder(URI.create(payUrl))
                     .header("Content-Type", "application/x-www-form-urlencoded")
                     .POST(HttpRequest.BodyPublishers.ofString("action=" + action)).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+                    HttpResponse.BodyHandlers.discarding());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {

@@ -13,10 +13,15 @@ import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.PayInstruction;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.RefundAnswer;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.domain.reconciliation.StatementEntryType;
 import dev.tristate.domain.reconciliation.StatementLine;
 import dev.tristate.simulator.wechat.WechatBehaviour;
 import dev.tristate.simulator.wechat.WechatBillSeed;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -47,6 +52,50 @@ class WechatGatewayAgainstTheSimulatorTest extends WechatSimulatorHost {
         assertThat(jsapi.jsapi()).containsKeys("appId", "timeStamp", "nonceStr", "package", "signType", "paySign");
         assertThat(jsapi.jsapi().get("package")).startsWith("prepay_id=wx");
         assertThat(jsapi.jsapi().get("appId")).isEqualTo(APP_ID);
+    }
+
+    @Test
+    void anH5OrdersPageCarriesTheReturnUrlAsRedirectUrlAndNativeAndJsapiIgnoreIt() {
+        ReturnUrl back = new ReturnUrl("https://shop.example/back?o=7&lang=zh");
+
+        PayInstruction h5 = gateway.registerTrade(payment(1999).withReturnUrl(back), "h5", mchid);
+        PayInstruction plain = gateway.registerTrade(payment(1999), "h5", mchid);
+        PayInstruction nativeQr = gateway.registerTrade(payment(1999).withReturnUrl(back), "native", mchid);
+
+        assertThat(h5.payUrl()).startsWith("http://localhost:" + port + "/simulators/wechat/pay/")
+                .endsWith("?redirect_url=https%3A%2F%2Fshop.example%2Fback%3Fo%3D7%26lang%3Dzh");
+        assertThat(plain.payUrl()).doesNotContain("redirect_url");
+        assertThat(nativeQr.qrCode()).doesNotContain("redirect_url");
+        assertThat(WechatOrders.withRedirect("https://wx.tenpay.com/checkmweb?prepay_id=wx1",
+                payment(1).withReturnUrl(back)))
+                .startsWith("https://wx.tenpay.com/checkmweb?prepay_id=wx1&redirect_url=");
+    }
+
+    @Test
+    void afterPayingOnTheH5PageThePayerGoesToTheRedirectUrlButNeverToAJavascriptOne() throws Exception {
+        HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        String h5 = gateway.registerTrade(payment(1999).withReturnUrl(new ReturnUrl("https://shop.example/back")),
+                "h5", mchid).payUrl();
+        String page = browser.send(HttpRequest.newBuilder(URI.create(h5)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(page).contains("<input type=\"hidden\" name=\"redirect_url\" value=\"https://shop.example/back\">");
+
+        HttpResponse<String> paid = submit(browser, h5, "action=pay&redirect_url=https%3A%2F%2Fshop.example%2Fback");
+        HttpResponse<String> evil = submit(browser,
+                gateway.registerTrade(payment(1999), "h5", mchid).payUrl(), "action=pay&redirect_url=javascript:1");
+
+        assertThat(paid.statusCode()).isEqualTo(303);
+        assertThat(paid.headers().firstValue("Location")).hasValue("https://shop.example/back");
+        assertThat(evil.statusCode()).isEqualTo(200);
+        assertThat(evil.headers().firstValue("Location")).isEmpty();
+        assertThat(evil.body()).doesNotContain("javascript");
+    }
+
+    private static HttpResponse<String> submit(HttpClient browser, String payUrl, String form) throws Exception {
+        URI page = URI.create(payUrl);
+        return browser.send(HttpRequest.newBuilder(page.resolve(page.getPath()))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

@@ -49,7 +49,7 @@ public final class CallbackStatements {
 
     static final String FIND_PAYMENT = "SELECT id, tenant_id, merchant_order_id, amount_minor, currency, channel,"
             + " user_id, sku, description, status, channel_txn_id, refunded_minor, created_at, updated_at, paid_at,"
-            + " version FROM payments WHERE tenant_id = ? AND id = ?";
+            + " version, return_url FROM payments WHERE tenant_id = ? AND id = ?";
 
     /**
      * The precondition is the decision: 0 rows means someone else moved the payment first. It is the status and
@@ -226,6 +226,7 @@ public final class CallbackStatements {
         row.updatedAt = rs.getObject(14, LocalDateTime.class);
         row.paidAt = rs.getObject(15, LocalDateTime.class);
         row.version = rs.getLong(16);
+        row.returnUrl = rs.getString(17);
         return row;
     }
 

@@ -21,4 +21,5 @@ public class PaymentRow {
     public LocalDateTime updatedAt;
     public LocalDateTime paidAt;
     public long version;
+    public String returnUrl;
 }

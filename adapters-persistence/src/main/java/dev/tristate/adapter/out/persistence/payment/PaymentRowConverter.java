@@ -8,6 +8,7 @@ import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.domain.payment.Version;
 import dev.tristate.domain.tenant.TenantId;
 
@@ -34,6 +35,7 @@ public final class PaymentRowConverter {
         row.updatedAt = Rows.utc(p.updatedAt());
         row.paidAt = Rows.utc(p.paidAt());
         row.version = p.version().value();
+        row.returnUrl = p.returnUrl() == null ? null : p.returnUrl().value();
         return row;
     }
 
@@ -43,6 +45,7 @@ public final class PaymentRowConverter {
                 row.userId, row.sku, row.description, PaymentStatus.valueOf(row.status),
                 row.channelTxnId == null ? null : new ChannelTxnId(row.channelTxnId),
                 Money.of(row.refundedMinor, row.currency), Rows.instant(row.createdAt), Rows.instant(row.updatedAt),
-                Rows.instant(row.paidAt), new Version(row.version));
+                Rows.instant(row.paidAt), new Version(row.version))
+                .withReturnUrl(ReturnUrl.ofNullable(row.returnUrl));
     }
 }

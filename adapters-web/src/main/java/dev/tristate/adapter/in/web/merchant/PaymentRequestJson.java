@@ -6,6 +6,7 @@ import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.Paym
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.DESCRIPTION;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.MERCHANT_ORDER_ID;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.PAY_METHOD;
+import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.RETURN_URL;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.SKU;
 import static dev.tristate.application.payment.port.in.CreatePaymentUseCase.PaymentRequest.USER_ID;
 
@@ -42,6 +43,7 @@ final class PaymentRequestJson {
                 text(json, USER_ID, malformed),
                 text(json, SKU, malformed),
                 text(json, DESCRIPTION, malformed),
+                text(json, RETURN_URL, malformed),
                 malformed);
         return new Parsed(CanonicalJson.canonical(json), request);
     }

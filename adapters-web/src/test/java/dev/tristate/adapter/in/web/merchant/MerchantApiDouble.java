@@ -161,6 +161,8 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
         private final InMemoryTransactions transactions;
         private volatile ChannelFailure nextFailure;
         private volatile boolean nextCommitUnknown;
+        /** The payment the last registration was asked for. */
+        volatile Payment lastRegistered;
 
         Gateway(InMemoryTransactions transactions) {
             this.transactions = transactions;
@@ -187,6 +189,7 @@ class MerchantApiDouble implements CreatePaymentUseCase, GetPaymentQuery, Paymen
 
         @Override
         public PayInstruction registerTrade(Payment payment, String payMethod, String merchantAccount) {
+            lastRegistered = payment;
             ChannelFailure failure = nextFailure;
             nextFailure = null;
             if (failure != null) {

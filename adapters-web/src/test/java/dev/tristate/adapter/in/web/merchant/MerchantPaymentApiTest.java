@@ -18,6 +18,7 @@ import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outcome.OutcomeClass;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentTestData;
+import dev.tristate.domain.payment.ReturnUrl;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -182,6 +183,44 @@ class MerchantPaymentApiTest {
         String second = json(create(newKey(), BODY)).get("payment_id").stringValue();
 
         assertThat(second).isNotEqualTo(first);
+    }
+
+    @Test
+    void aReturnUrlReachesTheChannelWithThePaymentAndWithoutOneThereIsNone() throws Exception {
+        String url = "https://shop.example/orders/o-1001?from=pay";
+        assertThat(create(newKey(), body("return_url", "\"" + url + "\"")).getStatus()).isEqualTo(201);
+        assertThat(api.gateway.lastRegistered.returnUrl()).isEqualTo(new ReturnUrl(url));
+
+        assertThat(create(newKey(), BODY).getStatus()).isEqualTo(201);
+        assertThat(api.gateway.lastRegistered.returnUrl()).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"ftp://shop.example/x\"", "\"/orders/o-1001\"", "\"\"", "\"   \"", "12",
+            "\"javascript:alert(1)\""})
+    void aReturnUrlThatIsNotAnAbsoluteWebAddressIs422NamingTheField(String returnUrl) throws Exception {
+        JsonNode problem = assertProblem(create(newKey(), body("return_url", returnUrl)), 422, "VALIDATION_FAILED");
+
+        assertThat(problem.get("errors")).singleElement()
+                .satisfies(error -> assertThat(error.get("field").stringValue()).isEqualTo("return_url"));
+    }
+
+    @Test
+    void aReturnUrlLongerThan512CharactersIs422NamingTheField() throws Exception {
+        String tooLong = "\"https://shop.example/" + "a".repeat(492) + "\"";
+
+        JsonNode problem = assertProblem(create(newKey(), body("return_url", tooLong)), 422, "VALIDATION_FAILED");
+
+        assertThat(problem.get("errors")).singleElement()
+                .satisfies(error -> assertThat(error.get("field").stringValue()).isEqualTo("return_url"));
+    }
+
+    @Test
+    void theSameKeyWithAnotherReturnUrlIs422Reused() throws Exception {
+        String key = newKey();
+        create(key, body("return_url", "\"https://shop.example/a\""));
+
+        assertProblem(create(key, body("return_url", "\"https://shop.example/b\"")), 422, "IDEMPOTENCY_KEY_REUSED");
     }
 
     @Test

@@ -37,11 +37,12 @@ public interface CreatePaymentUseCase {
     /**
      * The request's fields as sent, not yet checked (the service checks them, after it holds the key, so that a
      * refusal is stored like any other answer). A field the client left out is null; a null {@code payMethod} is the
-     * channel's default. {@code malformed} lists fields whose JSON type was wrong (a string for a number, a fraction):
+     * channel's default; a null {@code returnUrl}: the merchant gave no address to send the payer back to.
+     * {@code malformed} lists fields whose JSON type was wrong (a string for a number, a fraction):
      * the adapter alone can tell, and those fields are null here.
      */
     record PaymentRequest(String merchantOrderId, Long amountMinor, String currency, String channel,
-                          String payMethod, String userId, String sku, String description,
+                          String payMethod, String userId, String sku, String description, String returnUrl,
                           List<FieldError> malformed) {
 
         public static final String MERCHANT_ORDER_ID = "merchant_order_id";
@@ -52,18 +53,27 @@ public interface CreatePaymentUseCase {
         public static final String USER_ID = "user_id";
         public static final String SKU = "sku";
         public static final String DESCRIPTION = "description";
+        public static final String RETURN_URL = "return_url";
         /** The API's field names in the order errors are reported. */
-        public static final List<String> FIELDS =
-                List.of(MERCHANT_ORDER_ID, AMOUNT_MINOR, CURRENCY, CHANNEL, PAY_METHOD, USER_ID, SKU, DESCRIPTION);
+        public static final List<String> FIELDS = List.of(MERCHANT_ORDER_ID, AMOUNT_MINOR, CURRENCY, CHANNEL,
+                PAY_METHOD, USER_ID, SKU, DESCRIPTION, RETURN_URL);
 
         public PaymentRequest {
             malformed = List.copyOf(malformed == null ? List.of() : malformed);
         }
 
-        /** A request that leaves the pay method to the channel's default. */
+        /** A request without a return address. */
+        public PaymentRequest(String merchantOrderId, Long amountMinor, String currency, String channel,
+                              String payMethod, String userId, String sku, String description,
+                              List<FieldError> malformed) {
+            this(merchantOrderId, amountMinor, currency, channel, payMethod, userId, sku, description, null,
+                    malformed);
+        }
+
+        /** A request that leaves the pay method to the channel's default, without a return address. */
         public PaymentRequest(String merchantOrderId, Long amountMinor, String currency, String channel,
                               String userId, String sku, String description, List<FieldError> malformed) {
-            this(merchantOrderId, amountMinor, currency, channel, null, userId, sku, description, malformed);
+            this(merchantOrderId, amountMinor, currency, channel, null, userId, sku, description, null, malformed);
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.tristate.domain.payment.MerchantOrderId;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
+import dev.tristate.domain.payment.ReturnUrl;
 import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
@@ -58,6 +59,31 @@ public abstract class PaymentRepositoryContract {
         assertThat(read.createdAt()).isEqualTo(T0.truncatedTo(ChronoUnit.MICROS));
         assertThat(read.version()).isEqualTo(stored.version());
         assertThat(read.channelTxnId()).isNull();
+    }
+
+    @Test
+    void theReturnUrlReadsBackInEveryReadAndSurvivesAnUpdate() {
+        TenantId tenant = aTenant();
+        String url = "https://shop.example/orders/42?lang=zh-CN&x=" + "a".repeat(400);
+        Payment pending = aPayment(tenant).withReturnUrl(new ReturnUrl(url));
+        repository().insert(pending);
+
+        assertThat(repository().findById(tenant, pending.id()).orElseThrow().returnUrl())
+                .isEqualTo(new ReturnUrl(url));
+        assertThat(repository().lockById(tenant, pending.id()).orElseThrow().returnUrl())
+                .isEqualTo(new ReturnUrl(url));
+        assertThat(repository().update(pending, succeeded(pending, "T-" + UUID.randomUUID()))).isTrue();
+        assertThat(repository().findById(tenant, pending.id()).orElseThrow().returnUrl())
+                .isEqualTo(new ReturnUrl(url));
+    }
+
+    @Test
+    void aPaymentWithoutAReturnUrlReadsBackWithout() {
+        TenantId tenant = aTenant();
+        Payment stored = aPayment(tenant);
+        repository().insert(stored);
+
+        assertThat(repository().findById(tenant, stored.id()).orElseThrow().returnUrl()).isNull();
     }
 
     @Test
