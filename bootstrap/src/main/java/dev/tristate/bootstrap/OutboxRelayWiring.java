@@ -8,6 +8,7 @@ import dev.tristate.adapter.out.messaging.embedded.BrokerKind;
 import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
 import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
 import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
+import dev.tristate.application.outbox.port.out.BacklogSampleStore;
 import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
 import dev.tristate.application.outbox.service.HousekeepingSettings;
@@ -109,8 +110,8 @@ class OutboxRelayWiring {
     }
 
     @Bean
-    OutboxBacklogQuery outboxBacklog(OutboxRelayStore store, Clock clock) {
-        return OutboxServices.outboxBacklog(store, clock);
+    OutboxBacklogQuery outboxBacklog(OutboxRelayStore store, BacklogSampleStore samples, Clock clock) {
+        return OutboxServices.outboxBacklog(store, samples, clock);
     }
 
     @Bean

@@ -4,21 +4,36 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tristate.application.callback.port.in.ApplyChannelReportUseCase;
 import dev.tristate.application.reconciliation.port.in.ReconciliationQuery;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.CreateTenantCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RevokeApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RevokeSecretCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKeyCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateWebhookSecretCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
+import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
+import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
+import dev.tristate.domain.console.Operator;
 import dev.tristate.domain.console.ReviewCase;
 import dev.tristate.domain.money.Money;
 import dev.tristate.domain.payment.ChannelReport;
 import dev.tristate.domain.payment.ChannelTradeStatus;
 import dev.tristate.domain.payment.ChannelTxnId;
 import dev.tristate.domain.payment.Payment;
+import dev.tristate.domain.tenant.ApiKey;
+import dev.tristate.domain.tenant.CredentialKind;
+import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.TenantId;
 import dev.tristate.testing.EnglishProse;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
@@ -44,6 +59,8 @@ class ConsoleChineseTextTest extends ConsoleTestBase {
     ApplyChannelReportUseCase applier;
     @Autowired
     ReconciliationQuery reconciliation;
+    @Autowired
+    ManageTenantsUseCase manage;
 
     /** What a person sees of a page: the text outside tags, without code, ids in code and channel answers. */
     private static String visible(String html) {
@@ -126,6 +143,41 @@ class ConsoleChineseTextTest extends ConsoleTestBase {
         String dashboard = operator.get("/admin").body();
         assertNoEnglishSentence("the durability posture", from(dashboard, "aria-labelledby=\"durability\""));
         assertNoEnglishSentence("the sign-in lockouts", from(dashboard, "id=\"sign-in-lockouts-block\""));
+    }
+
+    @Test
+    void theTenantAdministrationsAuditDetailsReadInChinese() throws Exception {
+        String name = user(ConsoleRole.OPERATOR);
+        Operator op = new Operator(name, ConsoleRole.OPERATOR);
+        TenantId tenant = new TenantId(unique("t"));
+        manage.createTenant(new CreateTenantCommand(tenant, "Shop " + tenant.value(), new MerchantId(unique("m")), op, key()));
+        manage.rotateApiKey(new RotateApiKeyCommand(tenant, op, key()));
+        ApiKey latest = manage.rotateApiKey(new RotateApiKeyCommand(tenant, op, key())).apiKey().orElseThrow();
+        for (int i = 0; i < 2; i++) {
+            manage.setChannelCredential(new SetChannelCredentialCommand(tenant,
+                    CredentialKind.SANDBOX_SIGNING_SECRET, unique("secret-secret-"), Optional.empty(), op, key()));
+        }
+        for (String path : new String[] {"/v1", "/v2"}) {
+            manage.setWebhook(new SetWebhookCommand(tenant, URI.create("https://shop.example:8443" + path), op,
+                    key()));
+        }
+        manage.rotateWebhookSecret(new RotateWebhookSecretCommand(tenant, op, key()));
+        manage.revokeApiKey(new RevokeApiKeyCommand(tenant, latest.displayPrefix(), op, key()));
+        manage.revokeApiKey(new RevokeApiKeyCommand(tenant, latest.displayPrefix(), op, key()));
+        manage.revokeSecret(new RevokeSecretCommand(tenant, Long.MAX_VALUE, op, key()));
+        Browser operator = new Browser();
+        operator.logIn(name, PASSWORD);
+        operator.get("/admin?lang=zh-CN");
+
+        String audit = operator.get("/admin/audit?operator=" + name).body();
+
+        assertThat(audit).contains("沙箱商户").contains("个旧密钥有效至").contains("旧密钥有效（并仍用于签名）至")
+                .contains("没有有效的凭据 #");
+        assertNoEnglishSentence("the tenant administration's audit entries", from(audit, "id=\"audit-table\""));
+    }
+
+    private static ActionKey key() {
+        return new ActionKey(UUID.randomUUID().toString());
     }
 
     @Test

@@ -194,16 +194,28 @@ abstract class ConsoleTestBase {
 
     /** A quarantined outbox event for the payment, as the relay leaves one after its retry window. */
     EventId quarantinedEvent(Payment p, String payload) {
+        return outboxEvent(p, payload, "QUARANTINED");
+    }
+
+    /** An outbox event of the payment waiting to be sent (the relay is off here, so it keeps waiting). */
+    EventId pendingEvent(Payment p) {
+        return outboxEvent(p, "{}", "PENDING");
+    }
+
+    private EventId outboxEvent(Payment p, String payload, String status) {
         EventId id = new EventId(UUID.randomUUID());
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        boolean quarantined = status.equals("QUARANTINED");
         new JdbcTemplate(dataSource).update("""
                 INSERT INTO outbox_events (event_id, event_key, tenant_id, aggregate_type, aggregate_id, event_type,
                   payload, status, attempts, next_attempt_at, last_error, created_at, first_failed_at, quarantined_at)
-                VALUES (?, ?, ?, 'payment', ?, 'PaymentSucceeded', ?, 'QUARANTINED', 9, ?, ?, ?, ?, ?)""",
-                id.toString(), "test|" + id, p.tenantId().value(), p.id().value(), payload,
-                now.toString().replace('T', ' '), "broker returned the message: NO_ROUTE",
-                now.minusDays(1).toString().replace('T', ' '), now.minusDays(1).toString().replace('T', ' '),
-                now.toString().replace('T', ' '));
+                VALUES (?, ?, ?, 'payment', ?, 'PaymentSucceeded', ?, ?, ?, ?, ?, ?, ?, ?)""",
+                id.toString(), "test|" + id, p.tenantId().value(), p.id().value(), payload, status,
+                quarantined ? 9 : 0, now.toString().replace('T', ' '),
+                quarantined ? "broker returned the message: NO_ROUTE" : null,
+                now.minusDays(1).toString().replace('T', ' '),
+                quarantined ? now.minusDays(1).toString().replace('T', ' ') : null,
+                quarantined ? now.toString().replace('T', ' ') : null);
         return id;
     }
 

@@ -146,6 +146,109 @@ class ConsoleTextsTest {
         SAMPLES.put("audit.taskFor", "entitlement-granted for payment pay_1 (attempts 5)");
         SAMPLES.put("audit.deliveryOf", "entitlements: payment.succeeded ev-1 (attempts 5)");
         SAMPLES.put("audit.automatic", "automatic repair by reconciliation run 7");
+        SAMPLES.put("tenant.sandboxMerchant", "sandbox merchant m-100");
+        SAMPLES.put("tenant.apiKey", "API key tk_ab12…");
+        SAMPLES.put("tenant.newKey", "new key tk_cd34…");
+        SAMPLES.put("tenant.keysValidUntil", "1 previous key(s) valid until 2026-12-02T10:00:00Z");
+        SAMPLES.put("tenant.keysGraceEnded", "2 key(s) still in an earlier grace period ended now");
+        SAMPLES.put("tenant.previousValidUntil", "previous valid until 2026-12-02T10:00:00Z");
+        SAMPLES.put("tenant.account", "account 2088000000000001");
+        SAMPLES.put("tenant.secretsGraceEnded", "1 secret(s) still in an earlier grace period ended now");
+        SAMPLES.put("tenant.newSigningSecret", "new signing secret");
+        SAMPLES.put("tenant.webhookWas", "https://shop.example/hooks (was https://old.example/hooks)");
+        SAMPLES.put("tenant.previousSigningUntil", "previous valid (and signing too) until 2026-12-02T10:00:00Z");
+        SAMPLES.put("tenant.noValidKey", "no valid key tk_ab12…");
+        SAMPLES.put("tenant.keyEnded", "key tk_ab12… ended at 2026-12-01T10:00:00Z");
+        SAMPLES.put("tenant.keysStillValid", "1 key(s) still valid");
+        SAMPLES.put("tenant.noValidSecret", "no valid secret #42");
+        SAMPLES.put("tenant.secretEnded",
+                "alipay/app-private-key #42 (created 2026-11-01T10:00:00Z) ended at 2026-12-01T10:00:00Z");
+        SAMPLES.put("tenant.stillValid", "1 still valid");
+        SAMPLES.put("credential.unreadable", "its secrets cannot be read (AEADBadTagException)");
+        SAMPLES.put("credential.noValid", "no valid app-private-key");
+        SAMPLES.put("refund.unknownCreateCommit", "outcome of the create-refund commit unknown");
+        SAMPLES.put("refund.unknownAnswerCommit", "outcome of the commit of the channel's refund answer unknown");
+        SAMPLES.put("refund.noAnswer", "no answer from the channel: SocketTimeoutException");
+        SAMPLES.put("refund.noAnswerUnknown",
+                "no answer from the channel, and the record of it has an unknown outcome");
+        SAMPLES.put("refund.callRefused", "the channel refused the call: HTTP 400");
+        SAMPLES.put("refund.was", "refund was SUCCEEDED already");
+        SAMPLES.put("refund.amountDiffers", "the channel refunded 2.00 CNY, the refund is for 1.00 CNY");
+        SAMPLES.put("refund.refused", "refused by the channel: ACQ.TRADE_HAS_FINISHED");
+        SAMPLES.put("refund.noSuchAtChannel", "the channel has no such refund: nothing was refunded");
+        SAMPLES.put("refund.processing", "the channel is processing the refund");
+        SAMPLES.put("refund.succeeded", "refund SUCCEEDED (channel refund R-77)");
+        SAMPLES.put("refund.neverStored", "refund never stored (its create did not commit)");
+        SAMPLES.put("refund.nothingSent", "nothing was sent to the channel");
+        SAMPLES.put("refund.already", "refund already FAILED");
+        SAMPLES.put("recon.refundAmount",
+                "amount: the channel refunded 2.00 CNY under refund R-1, our refund ref_1 is for 1.00 CNY");
+        SAMPLES.put("recon.refundedThere", "refunded at the channel (R-1, 1.00 CNY), PENDING here (refund ref_1)");
+        SAMPLES.put("recon.refundedNoMatch",
+                "refunded at the channel (R-1, 1.00 CNY of payment pay_1), no refund of ours matches");
+        SAMPLES.put("recon.refundNotListed",
+                "SUCCEEDED here (1.00 CNY, channel refund R-1), not on the channel's statement");
+        SAMPLES.put("recon.refundCaseOpen",
+                "resolver case open for refund ref_1, due now: the channel is asked and its answer applied");
+        SAMPLES.put("recon.refundCaseFlagged", "the resolver case of refund ref_1 is flagged: a person has it");
+        SAMPLES.put("recon.refundConfirmed",
+                "the channel confirms refund ref_1 (R-1): timing, a later statement carries it");
+        SAMPLES.put("recon.notCompared",
+                "REFUND_MISMATCH: not compared, refund at the channel not reached: the resolver asks the channel and"
+                        + " settles it");
+        SAMPLES.put("recon.refundLinesNotCompared", "no payment of ours (3 refund lines not compared)");
+        SAMPLES.put("recon.noLineFor", "statement of 2026-12-01: no line for pay_1");
+        SAMPLES.put("recon.noBillFormat", "channel sandbox has no bill format to read");
+        SAMPLES.put("payment.unknownCreateCommit", "outcome of the create-payment commit unknown");
+        SAMPLES.put("callback.unexpected", "unexpected failure: java.lang.NullPointerException");
+        SAMPLES.put("callback.bodyTooLarge", "body larger than the limit");
+        SAMPLES.put("callback.headersTooLarge", "headers larger than the limit");
+        SAMPLES.put("callback.unknownMerchant", "unknown merchant");
+        SAMPLES.put("callback.unknownChannel", "unknown channel");
+        SAMPLES.put("callback.noSecret", "no signing secret configured for this merchant");
+        SAMPLES.put("callback.staleTimestamp", "timestamp outside the tolerance");
+        SAMPLES.put("callback.badSignature", "signature does not match");
+        SAMPLES.put("callback.unknownCommit", "outcome of our commit unknown: SQLTransientConnectionException");
+        SAMPLES.put("callback.couldNotRecord", "could not record: SQLTransientConnectionException");
+        SAMPLES.put("callback.headersCut",
+                "signature does not match [headers cut to their first 8192 of 9000 characters]");
+        SAMPLES.put("callback.bodyCut", "body larger than the limit [raw body cut to its first 8192 of 70000+ bytes]");
+        SAMPLES.put("relay.noOutcome", "the publisher reported no outcome");
+        SAMPLES.put("relay.publishFailed", "publishing failed: AmqpConnectException");
+        SAMPLES.put("consumer.unreadable", "unreadable payload: JsonParseException");
+        SAMPLES.put("consumer.idMismatch", "the message id m-1 is not the payload's event id ev-1");
+        SAMPLES.put("consumer.typeMismatch",
+                "the message type PaymentFailed is not the payload's event type PaymentSucceeded");
+        SAMPLES.put("consumer.unknownType", "unknown event type PaymentExploded");
+        SAMPLES.put("consumer.invariant", "invariant broken: IllegalArgumentException");
+        SAMPLES.put("consumer.dbRefused", "refused by the database: DataIntegrityViolationException");
+        SAMPLES.put("consumer.contentChanged",
+                "event ev-1 delivered again with different content (recorded sha256 ab12, now cd34)");
+        SAMPLES.put("consumer.alreadyApplied", "already applied: granted u-1 / course:java as event ev-1");
+        SAMPLES.put("consumer.noKind", "no entitlement kind for sku sku-9");
+        SAMPLES.put("consumer.notRecorded", "not recorded: SQLTransientConnectionException");
+        SAMPLES.put("task.noRevocation", "no revocation in this runner");
+        SAMPLES.put("task.noEndpoint", "the tenant has no webhook endpoint");
+        SAMPLES.put("task.noSigningSecret",
+                "the tenant has no valid webhook signing secret: issue one on the tenant page, then replay");
+        SAMPLES.put("task.notifierFailed", "the notifier failed: java.lang.IllegalStateException");
+        SAMPLES.put("resolver.askedBy", "not paid yet, expires 2026-12-01T10:30:00Z (asked by olga)");
+        SAMPLES.put("resolver.asking", "asking the channel about a PENDING payment");
+        SAMPLES.put("resolver.usedUp", "query schedule used up after 8 queries");
+        SAMPLES.put("resolver.last", "last: not paid yet");
+        SAMPLES.put("resolver.takenOver", "case taken over by another resolver meanwhile");
+        SAMPLES.put("resolver.noGateway", "no gateway for channel alipay");
+        SAMPLES.put("resolver.noAccount", "no account at channel alipay");
+        SAMPLES.put("resolver.wouldNotClose", "expired, the channel would not close it: TRADE_STATUS_ERROR");
+        SAMPLES.put("resolver.closedThere", "expired and closed at the channel: APPLIED PENDING -> CLOSED");
+        SAMPLES.put("resolver.noPaymentThere", "expired and the channel has no payment: APPLIED PENDING -> CLOSED");
+        SAMPLES.put("resolver.notPaidYet", "not paid yet");
+        SAMPLES.put("resolver.askedAtExpiry", "asked again at expiry");
+        SAMPLES.put("resolver.notPaidExpires", "not paid yet, expires 2026-12-01T10:30:00Z");
+        SAMPLES.put("resolver.noPaymentFor", "channel has no payment for a PENDING payment");
+        SAMPLES.put("resolver.moneyNeverStored", "the channel took money for a payment that was never stored");
+        SAMPLES.put("resolver.paymentNeverStored", "payment never stored (its create did not commit)");
+        SAMPLES.put("resolver.noPaymentHeld", "the channel holds no payment for it");
     }
 
     @Test

@@ -1,46 +1,80 @@
 package dev.tristate.application.outbox.service;
 
-import dev.tristate.application.outbox.port.in.OutboxBacklogQuery.BacklogSample;
+import dev.tristate.application.outbox.port.out.BacklogSampleStore;
+import dev.tristate.application.shared.failure.PersistenceFailure;
+import dev.tristate.domain.outbox.BacklogSample;
 import dev.tristate.domain.outbox.OutboxBacklog;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A day of backlog reads in at most {@link #BUCKETS} samples: reads within the same five minutes fold into one sample
- * (the greatest count and age win), and samples older than a day fall off. Bounded memory whatever the read rate.
+ * The backlog over time, one sample per five minutes, shared by every instance through the {@link BacklogSampleStore}.
+ * This process folds its reads of the current five minutes into one sample (the greatest count and age win, so that a
+ * spike between two reads is kept) and writes it once those five minutes are over; of several instances the first to
+ * write a five minutes' sample wins. A day is shown, two are kept.
  */
 final class BacklogHistory {
 
     static final Duration BUCKET = Duration.ofMinutes(5);
-    static final Duration KEPT = Duration.ofDays(1);
-    static final int BUCKETS = (int) (KEPT.toSeconds() / BUCKET.toSeconds());
+    static final Duration SHOWN = Duration.ofDays(1);
+    static final Duration KEPT = Duration.ofDays(2);
 
-    private final Deque<BacklogSample> samples = new ArrayDeque<>();
+    private final BacklogSampleStore store;
+    private BacklogSample open;
 
-    synchronized void add(Instant at, OutboxBacklog backlog) {
-        long age = backlog.oldestPendingCreatedAt() == null ? 0
-                : Math.max(0, Duration.between(backlog.oldestPendingCreatedAt(), at).toSeconds());
-        Instant bucket = Instant.ofEpochSecond(at.getEpochSecond() - Math.floorMod(at.getEpochSecond(),
-                BUCKET.toSeconds()));
-        BacklogSample last = samples.peekLast();
-        if (last != null && last.at().equals(bucket)) {
-            samples.pollLast();
-            samples.addLast(new BacklogSample(bucket, Math.max(last.waiting(), backlog.pending()),
-                    Math.max(last.oldestWaitingSeconds(), age)));
-        } else if (last == null || bucket.isAfter(last.at())) {
-            samples.addLast(new BacklogSample(bucket, backlog.pending(), age));
+    BacklogHistory(BacklogSampleStore store) {
+        this.store = store;
+    }
+
+    void add(Instant at, OutboxBacklog backlog) {
+        BacklogSample read = new BacklogSample(bucketOf(at), backlog.pending(), backlog.oldestPendingAge(at)
+                .toSeconds());
+        BacklogSample closed = null;
+        synchronized (this) {
+            if (open == null || read.at().isAfter(open.at())) {
+                closed = open;
+                open = read;
+            } else if (read.at().equals(open.at())) {
+                open = new BacklogSample(open.at(), Math.max(open.waiting(), read.waiting()),
+                        Math.max(open.oldestWaitingSeconds(), read.oldestWaitingSeconds()));
+            }
+            // A read older than the open five minutes (a slow reader's) belongs to a sample already written: dropped.
         }
-        // A read older than the newest sample (a slow reader's) belongs to a bucket already past: dropped.
-        while (samples.size() > BUCKETS
-                || (!samples.isEmpty() && samples.peekFirst().at().isBefore(bucket.minus(KEPT)))) {
-            samples.pollFirst();
+        if (closed != null) {
+            write(closed, at);
         }
     }
 
-    synchronized List<BacklogSample> samples() {
+    private void write(BacklogSample closed, Instant now) {
+        try {
+            store.addIfAbsent(closed);
+            store.deleteBefore(now.minus(KEPT));
+        } catch (PersistenceFailure e) {
+            // One lost sample is a gap in a chart; the backlog read that the gauges wait for must not fail for it.
+        }
+    }
+
+    /**
+     * The last day's samples, oldest first: the stored ones and, while no instance has stored it yet, this process's
+     * sample of the current five minutes.
+     */
+    List<BacklogSample> samples(Instant now) {
+        BacklogSample current;
+        synchronized (this) {
+            current = open;
+        }
+        Instant from = now.minus(SHOWN);
+        List<BacklogSample> samples = new ArrayList<>(store.since(from));
+        if (current != null && !current.at().isBefore(from)
+                && (samples.isEmpty() || samples.get(samples.size() - 1).at().isBefore(current.at()))) {
+            samples.add(current);
+        }
         return List.copyOf(samples);
+    }
+
+    static Instant bucketOf(Instant at) {
+        return Instant.ofEpochSecond(at.getEpochSecond() - Math.floorMod(at.getEpochSecond(), BUCKET.toSeconds()));
     }
 }

@@ -1,21 +1,24 @@
 package dev.tristate.application.outbox.service;
 
 import dev.tristate.application.outbox.port.in.OutboxBacklogQuery;
+import dev.tristate.application.outbox.port.out.BacklogSampleStore;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
+import dev.tristate.domain.outbox.BacklogSample;
 import dev.tristate.domain.outbox.OutboxBacklog;
 import java.time.Clock;
 import java.util.List;
 
-/** What is waiting in the outbox, as the store counts it, and a day of it as read (in memory, this process). */
+/** What is waiting in the outbox, as the store counts it, and the last day of it as the instances sampled it. */
 class OutboxBacklogService implements OutboxBacklogQuery {
 
     private final OutboxRelayStore store;
     private final Clock clock;
-    private final BacklogHistory history = new BacklogHistory();
+    private final BacklogHistory history;
 
-    OutboxBacklogService(OutboxRelayStore store, Clock clock) {
+    OutboxBacklogService(OutboxRelayStore store, BacklogSampleStore samples, Clock clock) {
         this.store = store;
         this.clock = clock;
+        this.history = new BacklogHistory(samples);
     }
 
     @Override
@@ -27,6 +30,6 @@ class OutboxBacklogService implements OutboxBacklogQuery {
 
     @Override
     public List<BacklogSample> history() {
-        return history.samples();
+        return history.samples(clock.instant());
     }
 }

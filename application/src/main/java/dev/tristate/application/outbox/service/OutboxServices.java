@@ -6,6 +6,7 @@ import dev.tristate.application.outbox.port.in.PurgeSentEventsUseCase;
 import dev.tristate.application.outbox.port.in.QuarantineQuery;
 import dev.tristate.application.outbox.port.in.RelayOutboxUseCase;
 import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
+import dev.tristate.application.outbox.port.out.BacklogSampleStore;
 import dev.tristate.application.outbox.port.out.EventPublisher;
 import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
@@ -44,8 +45,8 @@ public final class OutboxServices {
         return new OutboxHousekeepingService(store, transactions, clock, settings);
     }
 
-    public static OutboxBacklogQuery outboxBacklog(OutboxRelayStore store, Clock clock) {
-        return new OutboxBacklogService(store, clock);
+    public static OutboxBacklogQuery outboxBacklog(OutboxRelayStore store, BacklogSampleStore samples, Clock clock) {
+        return new OutboxBacklogService(store, samples, clock);
     }
 
     public static Quarantine quarantine(OutboxQuarantine outbox, AuditTrail audit, Transactions transactions,

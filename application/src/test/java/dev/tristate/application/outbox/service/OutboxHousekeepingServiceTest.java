@@ -3,6 +3,7 @@ package dev.tristate.application.outbox.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.fakes.InMemoryBacklogSampleStore;
 import dev.tristate.application.fakes.InMemoryOutboxRelayStore;
 import dev.tristate.application.fakes.InMemoryTransactions;
 import dev.tristate.application.fakes.SettableClock;
@@ -59,7 +60,7 @@ class OutboxHousekeepingServiceTest {
     void theBacklogIsTheStoresViewAndEachReadIsKeptAsASample() {
         store.insert(EventId.derive("pay_1", EventType.PaymentFailed, null), new TenantId("t-1"), "PaymentFailed", T0);
 
-        OutboxBacklogService backlog = new OutboxBacklogService(store, clock);
+        OutboxBacklogService backlog = new OutboxBacklogService(store, new InMemoryBacklogSampleStore(), clock);
         clock.advance(Duration.ofSeconds(90));
 
         assertThat(backlog.history()).isEmpty();

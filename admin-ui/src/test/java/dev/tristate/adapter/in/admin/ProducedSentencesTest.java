@@ -1,0 +1,111 @@
+package dev.tristate.adapter.in.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every English sentence the application module writes into data the console shows (an audit detail, a timeline or
+ * case detail, a discrepancy, a repair result, a durability reason, a stored error) has a {@link KnownText} pattern,
+ * so that zh-CN pages read it in Chinese. The sentences are found where they are written: each string literal of
+ * application/src/main/java with two English words in a row must be words of some pattern, unless it is an exception's
+ * message, a required argument's name, a log line, or one of the few literals listed in {@link #NOT_SHOWN} (words the
+ * console never shows). A new sentence in a service fails here until it gets its pattern and its {@code text.*} keys.
+ */
+class ProducedSentencesTest {
+
+    private static final Path SOURCES = Path.of("..", "application", "src", "main", "java");
+    private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Pattern TWO_WORDS = Pattern.compile("[a-z]{2,}[ ,]+[a-z]{2,}");
+    private static final Pattern COMMENT = Pattern.compile("(?s)/\\*.*?\\*/");
+    /** Statements whose words never become stored data: errors thrown, argument names, checks, log lines. */
+    private static final Pattern NOT_DATA = Pattern.compile("throw new|Exception\\(|requireNonNull|requirePositive"
+            + "|requireRepairRole|orElseThrow|NotFoundInConsole|NotPermitted|InvalidInput|ChangedMeanwhile"
+            + "|FieldError|[lL]og\\.(warn|info|error|debug)|super\\(");
+    private static final String EDGES = " ;:,()…#[]";
+
+    /** File name → literals whose words the console never shows, each with the reason why. */
+    private static final Map<String, Set<String>> NOT_SHOWN = Map.of(
+            // Answers to the merchant API's caller (HTTP 400/422 bodies), never stored.
+            "PaymentRequestRules.java", Set.of("must be 1-64 printable ASCII characters",
+                    "must be a positive integer (minor units)", "no payment channel is configured",
+                    "must be one of: ", "must be an upper-case ISO 4217 currency code",
+                    "must be a currency with minor units", "is required"),
+            "CreateRefundService.java", Set.of(" of the captured ", " (minor units)"),
+            // A tracing span's name.
+            "TaskRunnerService.java", Set.of("tenant notice"));
+
+    private static String core(String literal) {
+        int from = 0;
+        int to = literal.length();
+        while (from < to && EDGES.indexOf(literal.charAt(from)) >= 0) {
+            from++;
+        }
+        while (to > from && EDGES.indexOf(literal.charAt(to - 1)) >= 0) {
+            to--;
+        }
+        return literal.substring(from, to).replace("\\\"", "\"");
+    }
+
+    /**
+     * Whether the words of each part of the literal (parts as {@link ConsoleTexts} reads them, without the punctuation
+     * that joins them to their values) are a pattern's words.
+     */
+    private static boolean known(String literal) {
+        return Stream.of(literal.split("; ")).map(ProducedSentencesTest::core).filter(part -> !part.isEmpty())
+                .allMatch(part -> KnownText.ALL.stream()
+                        .anyMatch(k -> k.pattern().pattern().replace("\\", "").contains(part)));
+    }
+
+    @Test
+    void everySentenceTheServicesWriteHasAPattern() throws IOException {
+        List<String> unknown = new ArrayList<>();
+        int sentences = 0;
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                String name = file.getFileName().toString();
+                String[] lines = COMMENT.matcher(Files.readString(file))
+                        .replaceAll(m -> "\n".repeat((int) m.group().chars().filter(c -> c == '\n').count()))
+                        .split("\n", -1);
+                for (int i = 0; i < lines.length; i++) {
+                    if (lines[i].strip().startsWith("//")) {
+                        continue;
+                    }
+                    String statement = String.join(" ", List.of(lines).subList(Math.max(0, i - 2), i + 1));
+                    Matcher m = LITERAL.matcher(lines[i]);
+                    while (m.find()) {
+                        String literal = m.group(1);
+                        if (!TWO_WORDS.matcher(literal).find() || NOT_DATA.matcher(statement).find()
+                                || NOT_SHOWN.getOrDefault(name, Set.of()).contains(literal)) {
+                            continue;
+                        }
+                        sentences++;
+                        if (!known(literal)) {
+                            unknown.add(name + ":" + (i + 1) + " \"" + literal + "\"");
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(sentences).as("sentences found in " + SOURCES.toAbsolutePath()).isGreaterThan(100);
+        assertThat(unknown).as("sentences with no KnownText pattern (add one, with text.* keys in both bundles)")
+                .isEmpty();
+    }
+
+    @Test
+    void theWordsOfAnUnknownSentenceAreFoundMissing() {
+        assertThat(known("; previous key(s) valid until ")).isTrue();
+        assertThat(known("the relay lost its temper: ")).isFalse();
+        assertThat(known("not paid yet; the relay lost its temper")).isFalse();
+    }
+}
