@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The refusals the console shows as they were thrown: the messages of the exceptions its pages catch (a missing
- * record, an input a use case refuses, a statement the channel would not give). Each is a {@link KnownText}, so that
+ * record, an input a use case refuses, a statement the channel would not give) and why a repair failed. Each is a {@link KnownText}, so that
  * a zh-CN page reads it in Chinese; they are tried before the stored sentences, being whole messages of their own.
  */
 final class KnownRefusals {
@@ -31,6 +31,10 @@ final class KnownRefusals {
             KnownText.k("refusal.noStatementGateway", "no gateway for channel (\\S+): this instance cannot read its"
                     + " statements"),
             KnownText.k("refusal.noStatementAccount", "tenant (\\S+) has no account at channel (\\S+)"),
+            // why a repair failed, stored in its result after "failed: " (the reconciliation's repairs)
+            KnownText.k("refusal.noGrantOwed", "the payment is ([A-Z][A-Z_]*) now: no grant is owed", "status"),
+            KnownText.k("refusal.skuNoKind", "the sku (\\S+) names no entitlement kind"),
+            KnownText.k("refusal.notByReview", "([A-Z][A-Z_]*) is not repaired by a review", "discrepancy"),
             KnownText.k("refusal.statementNotGiven", "the channel (\\S+) did not give its statement of (\\S+)"
                     + " \\((\\S+)\\): (.+)", "", "", "", KnownText.NESTED));
 }

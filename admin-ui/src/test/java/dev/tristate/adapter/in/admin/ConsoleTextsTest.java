@@ -265,6 +265,9 @@ class ConsoleTextsTest {
         SAMPLES.put("refusal.noStatementGateway",
                 "no gateway for channel stripe: this instance cannot read its statements");
         SAMPLES.put("refusal.noStatementAccount", "tenant t-shop has no account at channel alipay");
+        SAMPLES.put("refusal.noGrantOwed", "the payment is REFUNDED now: no grant is owed");
+        SAMPLES.put("refusal.skuNoKind", "the sku gift:card names no entitlement kind");
+        SAMPLES.put("refusal.notByReview", "PAID_AT_CHANNEL_NOT_HERE is not repaired by a review");
         SAMPLES.put("refusal.statementNotGiven", "the channel sandbox did not give its statement of 2031-05-12"
                 + " (UNKNOWN): no answer from the channel: HTTP 503");
     }

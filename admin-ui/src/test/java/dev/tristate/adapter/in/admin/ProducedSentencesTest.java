@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * application/src/main/java with two English words in a row must be words of some pattern, unless it is an exception's
  * message, a required argument's name, a log line, or one of the few literals listed in {@link #NOT_SHOWN} (words the
  * console never shows). The messages of the exceptions the console's pages show ({@link #SHOWN_REFUSALS}: a missing
- * record, a refused input, a statement not given) are sentences too and need their pattern ({@link KnownRefusals}).
+ * record, a refused input, a statement not given), and those a reconciliation repair fails with, are sentences too and need their pattern ({@link KnownRefusals}).
  * A new sentence in a service fails here until it gets its pattern and its {@code text.*} keys.
  */
 class ProducedSentencesTest {
@@ -37,6 +37,8 @@ class ProducedSentencesTest {
     /** The exceptions whose messages the console puts on a page (ConsoleModel, ReconciliationController). */
     private static final Pattern SHOWN_REFUSALS = Pattern.compile(
             "new (InvalidInput|NotFoundInConsole|PaymentNotFound|StatementUnavailable)\\(");
+    /** A repair's failure is stored in its result ("... failed: " and the message), so its words are shown. */
+    private static final Pattern REPAIR_FILE = Pattern.compile("\\w+Repair\\.java");
     /** Where an exception is made: the last one in a statement is the one its literal belongs to. */
     private static final Pattern ANY_EXCEPTION = Pattern.compile("new \\w+\\(|Exception\\(");
     private static final Pattern SHOWN_EXCEPTION_FILE = Pattern.compile(
@@ -87,6 +89,7 @@ class ProducedSentencesTest {
             last = made.group();
         }
         if (last != null && SHOWN_REFUSALS.matcher(last).matches()
+                || REPAIR_FILE.matcher(name).matches() && "new IllegalStateException(".equals(last)
                 || SHOWN_EXCEPTION_FILE.matcher(name).matches() && statement.contains("super(")) {
             return true;
         }
@@ -150,5 +153,6 @@ class ProducedSentencesTest {
         assertThat(shown("DecideReviewCaseService.java", "new NotFoundInConsole(\"no review case \" + id)); if (no)"
                 + " {  throw new IllegalArgumentException(\"a case does not allow it\");")).isFalse();
         assertThat(known("no discrepancy ")).isTrue();
+        assertThat(shown("RegrantEntitlementRepair.java", "throw new IllegalStateException(\"the moon\");")).isTrue();
     }
 }
