@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * The refusals the console shows as they were thrown: the messages of the exceptions its pages catch (a missing
- * record, an input a use case refuses, a statement the channel would not give) and why a repair failed. Each is a {@link KnownText}, so that
- * a zh-CN page reads it in Chinese; they are tried before the stored sentences, being whole messages of their own.
+ * record, an input a use case refuses, a statement the channel would not give) and why a repair failed. Each is a
+ * {@link KnownText}, so that a zh-CN page reads it in Chinese; they are tried before the stored sentences, being
+ * whole messages of their own.
  */
 final class KnownRefusals {
 

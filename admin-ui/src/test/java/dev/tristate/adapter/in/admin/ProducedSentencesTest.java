@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * application/src/main/java with two English words in a row must be words of some pattern, unless it is an exception's
  * message, a required argument's name, a log line, or one of the few literals listed in {@link #NOT_SHOWN} (words the
  * console never shows). The messages of the exceptions the console's pages show ({@link #SHOWN_REFUSALS}: a missing
- * record, a refused input, a statement not given), and those a reconciliation repair fails with, are sentences too and need their pattern ({@link KnownRefusals}).
- * A new sentence in a service fails here until it gets its pattern and its {@code text.*} keys.
+ * record, a refused input, a statement not given), and those a reconciliation repair fails with, are sentences too
+ * and need their pattern ({@link KnownRefusals}). A new sentence in a service fails here until it gets its pattern
+ * and its {@code text.*} keys.
  */
 class ProducedSentencesTest {
 
