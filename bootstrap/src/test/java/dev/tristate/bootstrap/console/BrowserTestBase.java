@@ -9,11 +9,14 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.TenantId;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -66,6 +69,32 @@ abstract class BrowserTestBase extends ConsoleTestBase {
         pages.put("users", "/admin/users");
         pages.put("not-found", "/admin/no-such-page");
         return pages;
+    }
+
+    /** axe-core, a test resource, to inject into a page for {@link #axeViolations}. */
+    static String axeScript() throws IOException {
+        return new String(BrowserTestBase.class.getResourceAsStream("/axe/axe.min.js").readAllBytes(),
+                StandardCharsets.UTF_8);
+    }
+
+    /** axe-core's serious and critical violations on the open page: rule, impact and the elements, one line each. */
+    @SuppressWarnings("unchecked")
+    static List<String> axeViolations(String axe, String page) {
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+        js.executeScript(axe);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+        List<Map<String, Object>> found = (List<Map<String, Object>>) js.executeAsyncScript(
+                "var done = arguments[arguments.length - 1];"
+                        + "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                        + "  done(r.violations.filter(function (v) {"
+                        + "    return v.impact === 'serious' || v.impact === 'critical'; }).map(function (v) {"
+                        + "    return {id: v.id, impact: v.impact, help: v.help,"
+                        + "      targets: v.nodes.map(function (n) { return n.target.join(' '); }).join(', ')};"
+                        + "  }));"
+                        + "}, function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e),"
+                        + "  targets: ''}]); });");
+        return found.stream().map(v -> page + ": " + v.get("id") + " [" + v.get("impact") + "] " + v.get("help")
+                + " at " + v.get("targets")).toList();
     }
 
     @AfterAll

@@ -14,7 +14,6 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.tenant.TenantId;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
@@ -146,8 +145,7 @@ class ConsoleBrowserTest extends BrowserTestBase {
     @Test
     void everyPageHasNoSeriousOrCriticalAccessibilityViolationInEitherLanguage() throws IOException {
         Map<String, String> pages = everyPage();
-        String axe = new String(ConsoleBrowserTest.class.getResourceAsStream("/axe/axe.min.js").readAllBytes(),
-                StandardCharsets.UTF_8);
+        String axe = axeScript();
         logInAs(user(ConsoleRole.OPERATOR));
 
         List<String> violations = new ArrayList<>();
@@ -167,26 +165,6 @@ class ConsoleBrowserTest extends BrowserTestBase {
         open("/admin/login?lang=en");
 
         assertThat(violations).isEmpty();
-    }
-
-    /** axe-core's serious and critical violations on the open page: rule, impact and the elements, one line each. */
-    @SuppressWarnings("unchecked")
-    private static List<String> axeViolations(String axe, String page) {
-        JavascriptExecutor js = (JavascriptExecutor) browser;
-        js.executeScript(axe);
-        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
-        List<Map<String, Object>> found = (List<Map<String, Object>>) js.executeAsyncScript(
-                "var done = arguments[arguments.length - 1];"
-                        + "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
-                        + "  done(r.violations.filter(function (v) {"
-                        + "    return v.impact === 'serious' || v.impact === 'critical'; }).map(function (v) {"
-                        + "    return {id: v.id, impact: v.impact, help: v.help,"
-                        + "      targets: v.nodes.map(function (n) { return n.target.join(' '); }).join(', ')};"
-                        + "  }));"
-                        + "}, function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e),"
-                        + "  targets: ''}]); });");
-        return found.stream().map(v -> page + ": " + v.get("id") + " [" + v.get("impact") + "] " + v.get("help")
-                + " at " + v.get("targets")).toList();
     }
 
     @Test

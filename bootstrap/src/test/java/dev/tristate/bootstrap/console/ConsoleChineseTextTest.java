@@ -12,6 +12,7 @@ import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateApiKey
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.RotateWebhookSecretCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetChannelCredentialCommand;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase.SetWebhookCommand;
+import dev.tristate.application.tenant.port.in.ProvisionTenantUseCase.ProvisionTenantCommand;
 import dev.tristate.domain.console.ActionKey;
 import dev.tristate.domain.console.ConsoleRole;
 import dev.tristate.domain.console.Operator;
@@ -193,6 +194,34 @@ class ConsoleChineseTextTest extends ConsoleTestBase {
         assertThat(page).contains("Failed sends").contains("<span id=\"event-failed-sends\">9</span>")
                 .contains("0 means the first send worked").doesNotContain(">Attempts<");
         assertThat(chinese).contains("发送失败次数").contains("0 表示首次发送即成功");
+    }
+
+    /**
+     * A use case's refusal (an account another tenant has bound) and a record that does not exist, both thrown in
+     * English by the services, read in Chinese on the problem page.
+     */
+    @Test
+    void aRefusalOfTheServicesReadsInChinese() throws Exception {
+        String boundMerchant = unique("m");
+        tenants.provision(new ProvisionTenantCommand(new TenantId(unique("t")), "Shop", new MerchantId(boundMerchant),
+                Optional.empty(), Optional.empty()));
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        operator.get("/admin?lang=zh-CN");
+
+        HttpResponse<String> refused = operator.post("/admin/tenants", Map.of("tenantId", unique("t"),
+                "name", "Second shop", "sandboxMerchantId", boundMerchant, "actionKey", UUID.randomUUID().toString(),
+                "_csrf", operator.csrf("/admin/tenants")));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        String problem = from(refused.body(), "id=\"problem\"");
+        assertThat(problem).contains("sandbox 账户 " + boundMerchant + " 已绑定到另一个租户")
+                .doesNotContain("is bound to another tenant");
+        assertNoEnglishSentence("the refusal", problem);
+
+        String missing = unique("t");
+        HttpResponse<String> notFound = operator.get("/admin/tenants/" + missing);
+        assertThat(notFound.statusCode()).isEqualTo(404);
+        assertThat(from(notFound.body(), "id=\"problem\"")).contains("没有租户 " + missing);
     }
 
     @Test

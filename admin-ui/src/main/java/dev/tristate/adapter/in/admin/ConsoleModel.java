@@ -38,9 +38,11 @@ class ConsoleModel {
     static final int PAGE_SIZE = 25;
 
     private final MessageSource messages;
+    private final ConsoleTexts texts;
 
-    ConsoleModel(MessageSource messages) {
+    ConsoleModel(MessageSource messages, ConsoleTexts texts) {
         this.messages = messages;
+        this.texts = texts;
     }
 
     @ModelAttribute("operator")
@@ -85,9 +87,9 @@ class ConsoleModel {
     }
 
     @ExceptionHandler({NotFoundInConsole.class, PaymentNotFound.class})
-    String notFound(RuntimeException e, Model model, HttpServletResponse response) {
+    String notFound(RuntimeException e, Locale locale, Model model, HttpServletResponse response) {
         response.setStatus(HttpServletResponse.SC_NOT_FOUND);
-        model.addAttribute("problem", e.getMessage());
+        model.addAttribute("problem", texts.text(e.getMessage(), locale));
         return "admin/problem";
     }
 
@@ -109,10 +111,11 @@ class ConsoleModel {
         return "admin/problem";
     }
 
+    /** The use case's refusal, in the person's words where {@link ConsoleTexts} knows it. */
     @ExceptionHandler(InvalidInput.class)
-    String badInput(InvalidInput e, Model model, HttpServletResponse response) {
+    String badInput(InvalidInput e, Locale locale, Model model, HttpServletResponse response) {
         response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
-        model.addAttribute("problem", e.getMessage());
+        model.addAttribute("problem", texts.text(e.getMessage(), locale));
         return "admin/problem";
     }
 

@@ -5,6 +5,7 @@ import dev.tristate.domain.reconciliation.DiscrepancyClass;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.regex.Pattern;
 
 /**
@@ -21,11 +22,12 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
         return index < arguments.size() ? arguments.get(index) : "";
     }
 
-    private static KnownText k(String key, String regex, String... arguments) {
+    static KnownText k(String key, String regex, String... arguments) {
         return new KnownText(key, Pattern.compile(regex), List.of(arguments));
     }
 
-    static final List<KnownText> ALL = List.of(
+    /** The refusals first ({@link KnownRefusals}), then the sentences the services store. */
+    static final List<KnownText> ALL = Stream.concat(KnownRefusals.ALL.stream(), Stream.of(
             // durability posture (DurabilityPostureService)
             k("durability.unreadable", "the database settings could not be read: (.+)"),
             k("durability.h2", "the embedded H2 database does not force its file to disk at commit: a power loss can"
@@ -256,5 +258,5 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
             k("recon.classWithDetail", "(" + Arrays.stream(DiscrepancyClass.values()).map(Enum::name)
                     .collect(Collectors.joining("|")) + "): (.+)", "discrepancy", NESTED),
             k("anomaly.withDetail", CODE + ": (.+)", "anomaly", NESTED),
-            k("timeline.auditBy", CODE + " by (\\S+)", "action"));
+            k("timeline.auditBy", CODE + " by (\\S+)", "action"))).toList();
 }

@@ -249,6 +249,27 @@ class ConsoleTextsTest {
         SAMPLES.put("resolver.moneyNeverStored", "the channel took money for a payment that was never stored");
         SAMPLES.put("resolver.paymentNeverStored", "payment never stored (its create did not commit)");
         SAMPLES.put("resolver.noPaymentHeld", "the channel holds no payment for it");
+        // the refusals the pages show (KnownRefusals)
+        SAMPLES.put("refusal.noTenant", "no tenant t-shop");
+        SAMPLES.put("refusal.noDelivery", "no delivery d-1 of consumer entitlements");
+        SAMPLES.put("refusal.noTask", "no task entitlement-granted:pay_1");
+        SAMPLES.put("refusal.noDiscrepancy", "no discrepancy 7 of tenant t-shop");
+        SAMPLES.put("refusal.noOutboxEvent", "no outbox event 0b7e0c8a-1c2d-4e5f-8a9b-0c1d2e3f4a5b");
+        SAMPLES.put("refusal.noPaymentOfTenant", "no payment pay_1 of tenant t-shop");
+        SAMPLES.put("refusal.noPayment", "no payment pay_1");
+        SAMPLES.put("refusal.noReviewCase", "no review case 12");
+        SAMPLES.put("refusal.noConsoleUser", "no console user ana");
+        SAMPLES.put("refusal.noRun", "no reconciliation run 3 of tenant t-shop");
+        SAMPLES.put("refusal.accountBound", "the sandbox account m-shop is bound to another tenant already");
+        SAMPLES.put("refusal.reasonRequired", "a reason is required (at least 3 characters)");
+        SAMPLES.put("refusal.noStatementGateway",
+                "no gateway for channel stripe: this instance cannot read its statements");
+        SAMPLES.put("refusal.noStatementAccount", "tenant t-shop has no account at channel alipay");
+        SAMPLES.put("refusal.noGrantOwed", "the payment is REFUNDED now: no grant is owed");
+        SAMPLES.put("refusal.skuNoKind", "the sku gift:card names no entitlement kind");
+        SAMPLES.put("refusal.notByReview", "PAID_AT_CHANNEL_NOT_HERE is not repaired by a review");
+        SAMPLES.put("refusal.statementNotGiven", "the channel sandbox did not give its statement of 2031-05-12"
+                + " (UNKNOWN): no answer from the channel: HTTP 503");
     }
 
     @Test

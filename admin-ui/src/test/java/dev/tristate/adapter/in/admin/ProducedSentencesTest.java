@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
  * so that zh-CN pages read it in Chinese. The sentences are found where they are written: each string literal of
  * application/src/main/java with two English words in a row must be words of some pattern, unless it is an exception's
  * message, a required argument's name, a log line, or one of the few literals listed in {@link #NOT_SHOWN} (words the
- * console never shows). A new sentence in a service fails here until it gets its pattern and its {@code text.*} keys.
+ * console never shows). The messages of the exceptions the console's pages show ({@link #SHOWN_REFUSALS}: a missing
+ * record, a refused input, a statement not given), and those a reconciliation repair fails with, are sentences too
+ * and need their pattern ({@link KnownRefusals}). A new sentence in a service fails here until it gets its pattern
+ * and its {@code text.*} keys.
  */
 class ProducedSentencesTest {
 
@@ -32,6 +35,15 @@ class ProducedSentencesTest {
     private static final Pattern NOT_DATA = Pattern.compile("throw new|Exception\\(|requireNonNull|requirePositive"
             + "|requireRepairRole|orElseThrow|NotFoundInConsole|NotPermitted|InvalidInput|ChangedMeanwhile"
             + "|FieldError|[lL]og\\.(warn|info|error|debug)|super\\(");
+    /** The exceptions whose messages the console puts on a page (ConsoleModel, ReconciliationController). */
+    private static final Pattern SHOWN_REFUSALS = Pattern.compile(
+            "new (InvalidInput|NotFoundInConsole|PaymentNotFound|StatementUnavailable)\\(");
+    /** A repair's failure is stored in its result ("... failed: " and the message), so its words are shown. */
+    private static final Pattern REPAIR_FILE = Pattern.compile("\\w+Repair\\.java");
+    /** Where an exception is made: the last one in a statement is the one its literal belongs to. */
+    private static final Pattern ANY_EXCEPTION = Pattern.compile("new \\w+\\(|Exception\\(");
+    private static final Pattern SHOWN_EXCEPTION_FILE = Pattern.compile(
+            "(InvalidInput|NotFoundInConsole|PaymentNotFound|StatementUnavailable)\\.java");
     private static final String EDGES = " ;:,()…#[]";
 
     /** File name → literals whose words the console never shows, each with the reason why. */
@@ -67,10 +79,29 @@ class ProducedSentencesTest {
                         .anyMatch(k -> k.pattern().pattern().replace("\\", "").contains(part)));
     }
 
+    /**
+     * Whether a literal in {@code statement} (the line and the two before it) of the file {@code name} is a sentence
+     * the console shows: a shown exception's message always, other exceptions' messages and log lines never.
+     */
+    static boolean shown(String name, String statement) {
+        Matcher made = ANY_EXCEPTION.matcher(statement);
+        String last = null;
+        while (made.find()) {
+            last = made.group();
+        }
+        if (last != null && SHOWN_REFUSALS.matcher(last).matches()
+                || REPAIR_FILE.matcher(name).matches() && "new IllegalStateException(".equals(last)
+                || SHOWN_EXCEPTION_FILE.matcher(name).matches() && statement.contains("super(")) {
+            return true;
+        }
+        return !NOT_DATA.matcher(statement).find();
+    }
+
     @Test
     void everySentenceTheServicesWriteHasAPattern() throws IOException {
         List<String> unknown = new ArrayList<>();
         int sentences = 0;
+        int refusals = 0;
         try (Stream<Path> files = Files.walk(SOURCES)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
                 String name = file.getFileName().toString();
@@ -85,11 +116,12 @@ class ProducedSentencesTest {
                     Matcher m = LITERAL.matcher(lines[i]);
                     while (m.find()) {
                         String literal = m.group(1);
-                        if (!TWO_WORDS.matcher(literal).find() || NOT_DATA.matcher(statement).find()
+                        if (!TWO_WORDS.matcher(literal).find() || !shown(name, statement)
                                 || NOT_SHOWN.getOrDefault(name, Set.of()).contains(literal)) {
                             continue;
                         }
                         sentences++;
+                        refusals += NOT_DATA.matcher(statement).find() ? 1 : 0;
                         if (!known(literal)) {
                             unknown.add(name + ":" + (i + 1) + " \"" + literal + "\"");
                         }
@@ -98,6 +130,7 @@ class ProducedSentencesTest {
             }
         }
         assertThat(sentences).as("sentences found in " + SOURCES.toAbsolutePath()).isGreaterThan(100);
+        assertThat(refusals).as("refusals found in " + SOURCES.toAbsolutePath()).isGreaterThan(10);
         assertThat(unknown).as("sentences with no KnownText pattern (add one, with text.* keys in both bundles)")
                 .isEmpty();
     }
@@ -107,5 +140,20 @@ class ProducedSentencesTest {
         assertThat(known("; previous key(s) valid until ")).isTrue();
         assertThat(known("the relay lost its temper: ")).isFalse();
         assertThat(known("not paid yet; the relay lost its temper")).isFalse();
+    }
+
+    @Test
+    void aShownRefusalsMessageIsASentenceAndOtherExceptionsAreNot() {
+        String refusal = "            throw new InvalidInput(\"the moon is not a tenant\");";
+        assertThat(shown("TenantAdministrationService.java", refusal)).isTrue();
+        assertThat(known("the moon is not a tenant")).isFalse();
+        assertThat(shown("GetPaymentService.java", "    .orElseThrow(() -> new PaymentNotFound(\"lost\"));"))
+                .isTrue();
+        assertThat(shown("PaymentNotFound.java", "        super(\"no payment \" + paymentId);")).isTrue();
+        assertThat(shown("Money.java", "        throw new IllegalArgumentException(\"no such money\");")).isFalse();
+        assertThat(shown("DecideReviewCaseService.java", "new NotFoundInConsole(\"no review case \" + id)); if (no)"
+                + " {  throw new IllegalArgumentException(\"a case does not allow it\");")).isFalse();
+        assertThat(known("no discrepancy ")).isTrue();
+        assertThat(shown("RegrantEntitlementRepair.java", "throw new IllegalStateException(\"the moon\");")).isTrue();
     }
 }
