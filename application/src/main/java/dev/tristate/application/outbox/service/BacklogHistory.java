@@ -57,8 +57,10 @@ final class BacklogHistory {
     }
 
     /**
-     * The last day's samples, oldest first: the stored ones and, while no instance has stored it yet, this process's
-     * sample of the current five minutes.
+     * The last day's samples, oldest first: the stored ones up to {@code now} and this process's sample of the current
+     * five minutes, merged with a stored one of the same five minutes (the greatest count and age win). A stored
+     * sample later than {@code now} comes from an instance whose clock runs ahead: it is left out rather than hide
+     * this process's own reading.
      */
     List<BacklogSample> samples(Instant now) {
         BacklogSample current;
@@ -66,10 +68,21 @@ final class BacklogHistory {
             current = open;
         }
         Instant from = now.minus(SHOWN);
-        List<BacklogSample> samples = new ArrayList<>(store.since(from));
-        if (current != null && !current.at().isBefore(from)
-                && (samples.isEmpty() || samples.get(samples.size() - 1).at().isBefore(current.at()))) {
-            samples.add(current);
+        List<BacklogSample> samples = new ArrayList<>();
+        for (BacklogSample stored : store.since(from)) {
+            if (!stored.at().isAfter(now)) {
+                samples.add(stored);
+            }
+        }
+        if (current != null && !current.at().isBefore(from)) {
+            int last = samples.size() - 1;
+            if (last < 0 || samples.get(last).at().isBefore(current.at())) {
+                samples.add(current);
+            } else if (samples.get(last).at().equals(current.at())) {
+                samples.set(last, new BacklogSample(current.at(),
+                        Math.max(current.waiting(), samples.get(last).waiting()),
+                        Math.max(current.oldestWaitingSeconds(), samples.get(last).oldestWaitingSeconds())));
+            }
         }
         return List.copyOf(samples);
     }

@@ -81,6 +81,15 @@ class BacklogHistoryTest {
     }
 
     @Test
+    void aStoredSampleFromAClockAheadIsLeftOutAndOneOfTheCurrentFiveMinutesMergesWithThisProcesssReading() {
+        history.add(T0.plusSeconds(10), waiting(9, T0));
+        store.addIfAbsent(new BacklogSample(T0, 2, 500));
+        store.addIfAbsent(new BacklogSample(T0.plus(Duration.ofDays(365)), 1, 1));
+
+        assertThat(history.samples(T0.plusSeconds(20))).containsExactly(new BacklogSample(T0, 9, 500));
+    }
+
+    @Test
     void aReadOlderThanTheOpenFiveMinutesIsDropped() {
         history.add(T0.plusSeconds(600), waiting(1, T0));
         history.add(T0.plusSeconds(10), waiting(99, T0));
