@@ -88,9 +88,9 @@ final class KnownFormRefusals {
             KnownText.k("form.apiKey", "an API key is 20-200 characters of letters, digits, _ and -"),
             KnownText.k("form.apiKeyPrefix", "an API key is named by its prefix: 1-16 letters, digits, _ or -"),
             KnownText.k("form.secretId", "a secret is named by its id, a positive number"),
-            KnownText.k("form.webhookEndpoint", "a webhook endpoint is an absolute http\\(s\\) URL of at most (\\d+)"
+            KnownText.k("form.webhookEndpoint", "a webhook endpoint is an absolute http\\(s\\) URL of at most 1024"
                     + " characters"),
-            KnownText.k("form.actionKeyShort", "an action key has at least (\\d+) characters"),
+            KnownText.k("form.actionKeyShort", "an action key has at least 8 characters"),
             KnownText.k("form.reasonTooLong", "a reason has at most (\\d+) characters"),
             KnownText.k("form.timeRange", "the end of the time range is before its start"),
             KnownText.k("form.eventId", "event id is not a UUID: (.*)"),

@@ -27,15 +27,20 @@ import dev.tristate.domain.tenant.CredentialKind;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -58,6 +63,37 @@ class ConsoleFormRefusalsTest {
             + "|AppID|APIv3|http\\(s\\)|(?<![A-Za-z])(ASCII|ULID|UUID|RSA|PKCS|PEM|API|ID|PID|URL|Stripe|Webhook|wx)"
             + "(?![A-Za-z])");
     private static final Pattern WORD = Pattern.compile("[A-Za-z]{2,}");
+    private static final Path CONTROLLERS = Path.of("src", "main", "java", "dev", "tristate", "adapter", "in", "admin");
+    private static final Pattern READ = Pattern.compile("ConsoleInput\\.read\\(");
+    private static final Pattern MADE = Pattern.compile("(?:new |\\b)([A-Z]\\w*(?:\\.[A-Z]\\w*)?)[.(]");
+    private static final Pattern REFUSAL = Pattern.compile("(?s)new IllegalArgumentException\\((.*?)\\);");
+    private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+    /** What the controllers read a form into: each refusing branch of these has a case in {@link #refusals()}. */
+    private static final Set<String> READ_TYPES = Set.of("ActionKey", "BulkReplayCommand",
+            "ConfigureTenantWebhookUseCase", "ConsoleModel", "CreateTenantCommand", "CreateUserCommand",
+            "DecideReviewCaseCommand", "DeliveryCommand", "DiscardCommand", "EventId", "MerchantId", "Optional", "List",
+            "PaymentCriteria", "PaymentId", "Reason", "RepairDiscrepancyAsOperatorCommand", "ReplayCommand",
+            "RevokeApiKeyCommand", "RevokeSecretCommand", "RotateApiKeyCommand", "RotateWebhookSecretCommand",
+            "SetChannelCredentialCommand", "SetWebhookCommand", "StartReconciliationAsOperatorCommand",
+            "StatementSource.Upload", "TaskCommand", "TaskKey", "TenantId", "UserCommand");
+    /** The sources of those types (and of the checks they run), whose refusals need a pattern. */
+    private static final List<String> READ_SOURCES = Stream.concat(Stream.of("Identifiers", "tenant/TenantId",
+            "tenant/MerchantId", "tenant/Tenant", "tenant/CredentialKind", "tenant/ApiKey", "payment/PaymentId",
+            "task/TaskKey", "event/EventId", "console/ActionKey", "console/Reason", "console/PaymentCriteria",
+            "console/Operator", "console/ConsoleUser").map(f -> "domain/src/main/java/dev/tristate/domain/" + f),
+            Stream.of("tenant/port/in/ManageTenantsUseCase", "tenant/port/in/ConfigureTenantWebhookUseCase",
+                    "console/port/in/ManageConsoleUsersUseCase", "outbox/port/in/ReplayQuarantinedMessageUseCase",
+                    "outbox/port/in/DiscardQuarantinedMessageUseCase", "consumer/port/in/ReleaseQuarantinedWorkUseCase",
+                    "reconciliation/port/in/StartReconciliationUseCase",
+                    "reconciliation/port/in/StartReconciliationAsOperatorUseCase",
+                    "reconciliation/port/in/RepairDiscrepancyAsOperatorUseCase",
+                    "resolution/port/in/DecideReviewCaseUseCase")
+                    .map(f -> "application/src/main/java/dev/tristate/application/" + f))
+            .map(f -> "../" + f).collect(Collectors.collectingAndThen(Collectors.toList(), l -> Stream.concat(
+                    l.stream(), Stream.of(CONTROLLERS.resolve("TenantsController").toString())).toList()));
+
+    /** A refusal no form can cause: the key service draws the bytes. */
+    private static final Set<String> NOT_FORM_INPUT = Set.of("an API key needs at least 32 random bytes");
     private static final Operator OPERATOR = new Operator("olga", ConsoleRole.OPERATOR);
     private static final ActionKey KEY = new ActionKey("key-12345678");
     private static final Reason REASON = new Reason("checked with the merchant");
@@ -182,12 +218,63 @@ class ConsoleFormRefusalsTest {
         assertThat(produced).containsAll(KnownFormRefusals.ALL.stream().map(KnownText::key).toList());
     }
 
+    /** A new value or command read from a form needs its refusals among the cases above, and its source here. */
+    @Test
+    void theControllersReadOnlyTheValuesDrivenHere() throws IOException {
+        Set<String> read = new TreeSet<>();
+        try (Stream<Path> files = Files.list(CONTROLLERS)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                String source = Files.readString(file);
+                Matcher reading = READ.matcher(source);
+                while (reading.find()) {
+                    Matcher made = MADE.matcher(argumentAt(source, reading.end()));
+                    while (made.find()) {
+                        read.add(made.group(1));
+                    }
+                }
+            }
+        }
+        assertThat(read).isNotEmpty();
+        assertThat(READ_TYPES).as("add the refusals of a new value or command to refusals() and its source to"
+                + " READ_SOURCES").containsAll(read);
+    }
+
+    /** Each literal of a refusal in those sources is the words of a pattern, whether a case drives it yet or not. */
+    @Test
+    void everyRefusalWrittenInTheReadSourcesHasAPattern() throws IOException {
+        List<String> unknown = new ArrayList<>();
+        for (String source : READ_SOURCES) {
+            Matcher refusal = REFUSAL.matcher(Files.readString(Path.of(source + ".java")));
+            while (refusal.find()) {
+                Matcher literal = LITERAL.matcher(refusal.group(1));
+                while (literal.find()) {
+                    String words = literal.group(1);
+                    if (!NOT_FORM_INPUT.contains(words) && !ProducedSentencesTest.known(words)) {
+                        unknown.add(source + ": \"" + words + "\"");
+                    }
+                }
+            }
+        }
+        assertThat(unknown).isEmpty();
+    }
+
     @Test
     void theCheckFindsAnEnglishWordLeft() {
         assertThat(englishWords("必须填写tenant id")).containsExactly("tenant", "id");
         assertThat(englishWords("Stripe 私钥须为 sk_test_ 加至少 16 个字母")).isEmpty();
         assertThat(texts.text("tenant id is required", CHINESE)).isEqualTo("必须填写 租户 ID");
         assertThat(texts.text("the tenant id is required", CHINESE)).isEqualTo("the tenant id is required");
+    }
+
+    /** The text up to the parenthesis that closes the one just before {@code from}. */
+    private static String argumentAt(String source, int from) {
+        int depth = 1;
+        int at = from;
+        while (depth > 0) {
+            char c = source.charAt(at++);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        }
+        return source.substring(from, at - 1);
     }
 
     private static List<String> englishWords(String text) {
