@@ -224,6 +224,31 @@ class ConsoleChineseTextTest extends ConsoleTestBase {
         assertThat(from(notFound.body(), "id=\"problem\"")).contains("没有租户 " + missing);
     }
 
+    /** A form's value its type refuses (a seller id of the wrong form, a tenant id too long) reads in Chinese. */
+    @Test
+    void aFormsRefusedValueReadsInChinese() throws Exception {
+        TenantId tenant = tenant();
+        Browser operator = new Browser();
+        operator.logIn(user(ConsoleRole.OPERATOR), PASSWORD);
+        operator.get("/admin?lang=zh-CN");
+        String tenantPage = "/admin/tenants/" + tenant.value();
+
+        HttpResponse<String> seller = operator.post(tenantPage + "/credentials", Map.of("kind", "ALIPAY_SELLER_ID",
+                "secret", "1234", "accountId", "", "actionKey", UUID.randomUUID().toString(),
+                "_csrf", operator.csrf(tenantPage)));
+        HttpResponse<String> longId = operator.post("/admin/tenants", Map.of("tenantId", "t".repeat(65),
+                "name", "Shop", "sandboxMerchantId", unique("m"), "actionKey", UUID.randomUUID().toString(),
+                "_csrf", operator.csrf("/admin/tenants")));
+
+        assertThat(seller.statusCode()).isEqualTo(400);
+        String sellerProblem = from(seller.body(), "id=\"problem\"");
+        assertThat(sellerProblem).contains("支付宝卖家 ID 须为 2088 加 12 位数字").doesNotContain("followed by");
+        assertNoEnglishSentence("the seller id's refusal", sellerProblem);
+        assertThat(longId.statusCode()).isEqualTo(400);
+        assertThat(from(longId.body(), "id=\"problem\"")).contains("租户 ID 超过 64 个字符")
+                .doesNotContain("is longer than");
+    }
+
     @Test
     void theCheckSeesAnEnglishSentenceWhereOneIsLeft() throws Exception {
         TenantId tenant = tenant();

@@ -26,8 +26,11 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
         return new KnownText(key, Pattern.compile(regex), List.of(arguments));
     }
 
-    /** The refusals first ({@link KnownRefusals}), then the sentences the services store. */
-    static final List<KnownText> ALL = Stream.concat(KnownRefusals.ALL.stream(), Stream.of(
+    /**
+     * The refusals first ({@link KnownRefusals}, {@link KnownFormRefusals}), then the sentences the services store.
+     */
+    static final List<KnownText> ALL = Stream.concat(Stream.concat(KnownRefusals.ALL.stream(),
+            KnownFormRefusals.ALL.stream()), Stream.of(
             // durability posture (DurabilityPostureService)
             k("durability.unreadable", "the database settings could not be read: (.+)"),
             k("durability.h2", "the embedded H2 database does not force its file to disk at commit: a power loss can"

@@ -130,7 +130,7 @@ class TenantsController {
         return "redirect:/admin/tenants/{id}";
     }
 
-    private static long secretIdOf(String secretId) {
+    static long secretIdOf(String secretId) {
         try {
             return Long.parseLong(secretId.strip());
         } catch (NumberFormatException e) {

@@ -73,7 +73,7 @@ class ProducedSentencesTest {
      * Whether the words of each part of the literal (parts as {@link ConsoleTexts} reads them, without the punctuation
      * that joins them to their values) are a pattern's words.
      */
-    private static boolean known(String literal) {
+    static boolean known(String literal) {
         return Stream.of(literal.split("; ")).map(ProducedSentencesTest::core).filter(part -> !part.isEmpty())
                 .allMatch(part -> KnownText.ALL.stream()
                         .anyMatch(k -> k.pattern().pattern().replace("\\", "").contains(part)));
