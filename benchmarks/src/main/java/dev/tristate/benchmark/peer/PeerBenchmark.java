@@ -62,7 +62,8 @@ public final class PeerBenchmark {
               --app-heap=256m                            every process's -Xmx (empty: the JVM's default)
               --instances=1,2                            processes per system to measure with
               --backlog=100000                           events per measured drain
-              --warmup=20000                             events per warm-up drain, before measuring, per start
+              --warmup=20000                             warm-up events per process, drained before measuring
+                                                         (so that each JVM compiles the same work)
               --rate=1000                                steady events per second, in total (split across processes)
               --steady-seconds=60                        how long the steady writers write
               --steady-warmup-seconds=10                 the first seconds of steady writing left out of p50/p99
@@ -189,7 +190,8 @@ public final class PeerBenchmark {
         try {
             contender.prepare(running.get(0), queues);
             queues.purge(contender.queue());
-            boolean warmedUp = warmup == 0 || drain(contender, running, queues, "w" + round, warmup,
+            // Per process: n processes share a drain, and each JVM must have compiled as much as a single one.
+            boolean warmedUp = warmup == 0 || drain(contender, running, queues, "w" + round, warmup * n,
                     label + ", warm-up drain").complete();
             Drain drain = drain(contender, running, queues, "m" + round, backlog, label + ", drain");
             Steady steady = steady(contender, running, queues, n, label);
