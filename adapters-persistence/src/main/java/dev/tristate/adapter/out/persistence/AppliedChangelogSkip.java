@@ -19,6 +19,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
+import liquibase.integration.commandline.LiquibaseCommandLineConfiguration;
 import liquibase.integration.spring.SpringLiquibase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,7 +67,10 @@ public final class AppliedChangelogSkip implements BeanPostProcessor {
     @Override
     public Object postProcessAfterInitialization(Object bean, String beanName) {
         String fingerprint = toRecord.remove(beanName);
-        if (fingerprint != null && bean instanceof SpringLiquibase liquibase) {
+        // Liquibase told not to run at all (liquibase.shouldRun=false) applied nothing: recording it would skip the
+        // changelog for good once it may run again.
+        if (fingerprint != null && bean instanceof SpringLiquibase liquibase
+                && LiquibaseCommandLineConfiguration.SHOULD_RUN.getCurrentValue()) {
             record(liquibase.getDataSource(), fingerprint);
         }
         return bean;

@@ -74,6 +74,23 @@ class AppliedChangelogSkipTest extends PersistenceIntegrationTest {
     }
 
     @Test
+    void aLiquibaseToldNotToRunAtAllRecordsNothing() throws Exception {
+        String fingerprint = skip.fingerprint(PROBE);
+        jdbc.update("DELETE FROM schema_fingerprints WHERE fingerprint = ?", fingerprint);
+        ObservedLiquibase liquibase = liquibase(PROBE);
+        System.setProperty("liquibase.shouldRun", "false");
+        try {
+            skip.postProcessBeforeInitialization(liquibase, "off");
+            liquibase.afterPropertiesSet();
+            skip.postProcessAfterInitialization(liquibase, "off");
+        } finally {
+            System.clearProperty("liquibase.shouldRun");
+        }
+
+        assertThat(recorded(fingerprint)).isFalse();
+    }
+
+    @Test
     void anyChangeToAChangelogFileChangesTheFingerprint() {
         assertThat(skip.fingerprint("classpath:changelog-skip/first/master.xml"))
                 .isNotEqualTo(skip.fingerprint("classpath:changelog-skip/second/master.xml"))
