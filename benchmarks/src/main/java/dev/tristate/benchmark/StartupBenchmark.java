@@ -100,9 +100,9 @@ public final class StartupBenchmark {
         database.retireEarlierRuns();
         Path workDir = Files.createTempDirectory("tristate-startup-bench-");
 
-        List<Form> forms = new ArrayList<>(List.of(new Form("java -jar tristate.jar", settings)));
+        List<Form> forms = new ArrayList<>(List.of(new Form("java -jar tristate.jar", "jar", settings)));
         if (Files.isRegularFile(cdsJar) && Files.isRegularFile(cdsJar.resolveSibling("tristate.jsa"))) {
-            forms.add(new Form("CDS archive (target/tristate)", settings.withAppJar(cdsJar)));
+            forms.add(new Form("CDS archive (target/tristate)", "cds", settings.withAppJar(cdsJar)));
         } else {
             say("  no CDS archive at " + cdsJar.resolveSibling("tristate.jsa") + " (mvn package builds it): the"
                     + " recommended start is not measured");
@@ -151,15 +151,11 @@ public final class StartupBenchmark {
         return recovery != null && recovery.allSent();
     }
 
-    /** One way of starting the application, with what its starts measured. */
-    private record Form(String name, Settings settings, List<Double> prod, List<Double> embedded) {
+    /** One way of starting the application (its key names its work folders), with what its starts measured. */
+    private record Form(String name, String key, Settings settings, List<Double> prod, List<Double> embedded) {
 
-        Form(String name, Settings settings) {
-            this(name, settings, new ArrayList<>(), new ArrayList<>());
-        }
-
-        String key() {
-            return name.startsWith("CDS") ? "cds" : "jar";
+        Form(String name, String key, Settings settings) {
+            this(name, key, settings, new ArrayList<>(), new ArrayList<>());
         }
     }
 

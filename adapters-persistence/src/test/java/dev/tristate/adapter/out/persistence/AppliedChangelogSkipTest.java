@@ -34,17 +34,12 @@ class AppliedChangelogSkipTest extends PersistenceIntegrationTest {
 
     @Test
     void aDatabaseThatAppliedThisChangelogSkipsLiquibase() {
-        ObservedLiquibase liquibase = liquibase(MASTER);
-
-        skip.postProcessBeforeInitialization(liquibase, "liquibase");
-
-        assertThat(liquibase.willRun()).isFalse();
+        assertThat(nextStartRuns(MASTER)).isFalse();
     }
 
     @Test
     void aChangelogNotYetRecordedRunsLiquibaseAndIsRecordedOnlyAfterIt() throws Exception {
-        String fingerprint = skip.fingerprint(PROBE);
-        jdbc.update("DELETE FROM schema_fingerprints WHERE fingerprint = ?", fingerprint);
+        String fingerprint = forgotten(PROBE);
         ObservedLiquibase liquibase = liquibase(PROBE);
 
         skip.postProcessBeforeInitialization(liquibase, "probe");
@@ -54,9 +49,7 @@ class AppliedChangelogSkipTest extends PersistenceIntegrationTest {
         skip.postProcessAfterInitialization(liquibase, "probe");
 
         assertThat(recorded(fingerprint)).isTrue();
-        ObservedLiquibase next = liquibase(PROBE);
-        skip.postProcessBeforeInitialization(next, "probe");
-        assertThat(next.willRun()).isFalse();
+        assertThat(nextStartRuns(PROBE)).isFalse();
     }
 
     @Test
@@ -68,15 +61,12 @@ class AppliedChangelogSkipTest extends PersistenceIntegrationTest {
         assertThatThrownBy(liquibase::afterPropertiesSet).isInstanceOf(LiquibaseException.class);
 
         assertThat(recorded(skip.fingerprint(broken))).isFalse();
-        ObservedLiquibase next = liquibase(broken);
-        skip.postProcessBeforeInitialization(next, "broken");
-        assertThat(next.willRun()).isTrue();
+        assertThat(nextStartRuns(broken)).isTrue();
     }
 
     @Test
     void aLiquibaseToldNotToRunAtAllRecordsNothing() throws Exception {
-        String fingerprint = skip.fingerprint(PROBE);
-        jdbc.update("DELETE FROM schema_fingerprints WHERE fingerprint = ?", fingerprint);
+        String fingerprint = forgotten(PROBE);
         ObservedLiquibase liquibase = liquibase(PROBE);
         System.setProperty("liquibase.shouldRun", "false");
         try {
@@ -96,6 +86,20 @@ class AppliedChangelogSkipTest extends PersistenceIntegrationTest {
                 .isNotEqualTo(skip.fingerprint("classpath:changelog-skip/second/master.xml"))
                 .isNotEqualTo(skip.fingerprint(MASTER))
                 .hasSize(64);
+    }
+
+    /** The changelog's fingerprint, no longer recorded: as on a database that never applied it in full. */
+    private String forgotten(String changelog) {
+        String fingerprint = skip.fingerprint(changelog);
+        jdbc.update("DELETE FROM schema_fingerprints WHERE fingerprint = ?", fingerprint);
+        return fingerprint;
+    }
+
+    /** Whether Liquibase would run on the next start with this changelog. */
+    private boolean nextStartRuns(String changelog) {
+        ObservedLiquibase next = liquibase(changelog);
+        skip.postProcessBeforeInitialization(next, "next");
+        return next.willRun();
     }
 
     private ObservedLiquibase liquibase(String changelog) {
