@@ -1,5 +1,6 @@
 package dev.tristate.adapter.out.persistence;
 
+import dev.tristate.adapter.out.persistence.consumer.ConsumerBatchStatements;
 import dev.tristate.adapter.out.persistence.consumer.ConsumerMapper;
 import dev.tristate.adapter.out.persistence.consumer.EntitlementMapper;
 import dev.tristate.adapter.out.persistence.consumer.MyBatisConsumerDeliveryStore;
@@ -8,6 +9,7 @@ import dev.tristate.adapter.out.persistence.consumer.MyBatisEntitlementStore;
 import dev.tristate.adapter.out.persistence.consumer.MyBatisInbox;
 import dev.tristate.adapter.out.persistence.consumer.MyBatisTaskStore;
 import dev.tristate.adapter.out.persistence.consumer.TaskMapper;
+import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
 import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
 import dev.tristate.application.consumer.port.out.EntitlementLedgerView;
 import dev.tristate.application.consumer.port.out.EntitlementStore;
@@ -15,7 +17,11 @@ import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.apache.ibatis.session.SqlSessionFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -28,13 +34,19 @@ import org.springframework.context.annotation.Configuration;
 public class ConsumerPersistenceConfiguration {
 
     @Bean
-    Inbox inbox(ConsumerMapper mapper) {
-        return new MyBatisInbox(mapper);
+    ConsumerBatchStatements consumerBatchStatements(DataSource dataSource, SqlSessionFactory sqlSessionFactory,
+            @Value("${tristate.datasource.statement-timeout:10s}") Duration statementTimeout) {
+        return new ConsumerBatchStatements(StoreJdbc.template(dataSource, statementTimeout), sqlSessionFactory);
     }
 
     @Bean
-    EntitlementStore entitlementStore(EntitlementMapper mapper) {
-        return new MyBatisEntitlementStore(mapper);
+    Inbox inbox(ConsumerMapper mapper, ConsumerBatchStatements batches) {
+        return new MyBatisInbox(mapper, batches);
+    }
+
+    @Bean
+    EntitlementStore entitlementStore(EntitlementMapper mapper, ConsumerBatchStatements batches) {
+        return new MyBatisEntitlementStore(mapper, batches);
     }
 
     @Bean
@@ -43,8 +55,9 @@ public class ConsumerPersistenceConfiguration {
     }
 
     @Bean
-    MyBatisTaskStore taskStore(TaskMapper mapper, ObjectProvider<TraceContext> trace) {
-        return new MyBatisTaskStore(mapper, trace.getIfAvailable(() -> TraceContext.NONE));
+    MyBatisTaskStore taskStore(TaskMapper mapper, ConsumerBatchStatements batches,
+                               ObjectProvider<TraceContext> trace) {
+        return new MyBatisTaskStore(mapper, batches, trace.getIfAvailable(() -> TraceContext.NONE));
     }
 
     @Bean

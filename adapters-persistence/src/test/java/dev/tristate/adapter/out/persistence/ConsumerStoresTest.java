@@ -12,6 +12,7 @@ import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.consumer.port.out.TaskStoreContract;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.adapter.out.persistence.consumer.ConsumerBatchStatements;
 import dev.tristate.adapter.out.persistence.consumer.MyBatisTaskStore;
 import dev.tristate.adapter.out.persistence.consumer.TaskMapper;
 import dev.tristate.application.shared.port.out.TraceContext;
@@ -23,6 +24,7 @@ import dev.tristate.domain.task.Task;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Nested;
@@ -40,13 +42,14 @@ class ConsumerStoresTest extends PersistenceIntegrationTest {
     @Autowired TaskStore tasks;
     @Autowired TenantWebhooks webhooks;
     @Autowired TaskMapper taskMapper;
+    @Autowired ConsumerBatchStatements batches;
 
     /** A task row keeps the trace of the work that wrote it: its own, or else the one current at the insert. */
     @Test
     void aTaskRowKeepsTheTraceparentOfTheWorkThatWroteIt() {
         String current = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
         String own = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-        TaskStore traced = new MyBatisTaskStore(taskMapper, new TraceContext() {
+        TaskStore traced = new MyBatisTaskStore(taskMapper, batches, new TraceContext() {
             @Override
             public Optional<String> traceId() {
                 return Optional.of(current.substring(3, 35));
@@ -60,14 +63,22 @@ class ConsumerStoresTest extends PersistenceIntegrationTest {
         Task untraced = aTask();
         Task withItsOwn = aTask().tracedBy(own);
         Task outsideAnyTrace = aTask();
+        Task untracedInABatch = aTask();
+        Task withItsOwnInABatch = aTask().tracedBy(own);
+        Task outsideAnyTraceInABatch = aTask();
 
         traced.insert(untraced);
         traced.insert(withItsOwn);
         tasks.insert(outsideAnyTrace);
+        traced.insertAll(List.of(untracedInABatch, withItsOwnInABatch));
+        tasks.insertAll(List.of(outsideAnyTraceInABatch));
 
         assertThat(tasks.find(untraced.key()).orElseThrow().traceparent()).isEqualTo(current);
         assertThat(tasks.find(withItsOwn.key()).orElseThrow().traceparent()).isEqualTo(own);
         assertThat(tasks.find(outsideAnyTrace.key()).orElseThrow().traceparent()).isNull();
+        assertThat(tasks.find(untracedInABatch.key()).orElseThrow().traceparent()).isEqualTo(current);
+        assertThat(tasks.find(withItsOwnInABatch.key()).orElseThrow().traceparent()).isEqualTo(own);
+        assertThat(tasks.find(outsideAnyTraceInABatch.key()).orElseThrow().traceparent()).isNull();
     }
 
     private static Task aTask() {

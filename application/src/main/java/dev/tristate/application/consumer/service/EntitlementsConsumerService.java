@@ -28,8 +28,6 @@ import dev.tristate.domain.payment.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +60,7 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
     private final ConsumedMessageCheck check;
     private final Inbox inbox;
     private final EntitlementGrants grants;
+    private final BatchApplication batches;
     private final ConsumerDeliveryStore deliveries;
     private final PaymentRepository payments;
     private final Transactions transactions;
@@ -78,6 +77,7 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
         this.payments = payments;
         this.inbox = inbox;
         this.grants = new EntitlementGrants(entitlements, tasks);
+        this.batches = new BatchApplication(CONSUMER, inbox, payments, entitlements, tasks, grants);
         this.deliveries = deliveries;
         this.transactions = transactions;
         this.crashPoints = crashPoints;
@@ -115,36 +115,17 @@ class EntitlementsConsumerService implements ConsumeEventUseCase, RetryConsumerD
             }
             readable.add(checked.readable());
         }
-        // Payments are locked in one order by every batch, so that two consumers' batches do not deadlock on them.
-        List<Readable> byPayment = readable.stream().sorted(Comparator.comparing((Readable r) ->
-                r.event().tenantId().value()).thenComparing(r -> r.event().paymentId().value())).toList();
         Instant now = clock.instant();
-        Map<Readable, Done> applied;
+        Map<Readable, BatchApplication.Applied> applied;
         try {
-            applied = transactions.inTransaction(() -> {
-                Map<Readable, Done> done = new IdentityHashMap<>();
-                for (Readable r : byPayment) {
-                    if (!(apply(r.event(), r.hash(), now) instanceof Done d)) {
-                        throw new BatchRefused();
-                    }
-                    done.put(r, d);
-                }
-                return done;
-            });
-        } catch (BatchRefused | PersistenceFailure | IllegalArgumentException wholeBatchFailed) {
+            applied = transactions.inTransaction(() -> batches.apply(readable, now));
+        } catch (BatchApplication.Refused | PersistenceFailure | IllegalArgumentException wholeBatchFailed) {
             // Rolled back as a whole: each message alone now says which of them (if any) fails, and how.
             return messages.stream().map(this::consume).toList();
         }
         crashPoints.reached(CrashPoints.C5_BEFORE_ACK);
         return readable.stream().map(r -> (ConsumeResult) new Acknowledge(applied.get(r).outcome(),
                 applied.get(r).detail())).toList();
-    }
-
-    /** Thrown inside a batch's transaction to roll it back when one message would not apply. */
-    private static final class BatchRefused extends RuntimeException {
-        BatchRefused() {
-            super("a message of the batch does not apply", null, false, false);
-        }
     }
 
     @Override

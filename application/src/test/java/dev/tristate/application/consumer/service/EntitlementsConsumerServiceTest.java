@@ -158,6 +158,67 @@ class EntitlementsConsumerServiceTest {
     }
 
     @Test
+    void aBatchGrantsThePurchaseOfTwoEventsOnceAndAddsMembershipsUpInItsOrder() {
+        InboundMessage course = aPurchaseOf("pay_b1", "course:java-101");
+        InboundMessage sameCourseAgain = aPurchaseOf("pay_b1", "course:java-101");
+        InboundMessage month = aPurchaseOf("pay_b2", "membership:30d");
+        InboundMessage week = aPurchaseOf("pay_b3", "membership:7d");
+        InboundMessage sameWeekAgain = aPurchaseOf("pay_b3", "membership:7d");
+        InboundMessage tokens = aPurchaseOf("pay_b4", "tokens:100");
+        int transactionsBefore = transactions.workloads().size();
+
+        List<ConsumeResult> results = consumer.consumeAll(List.of(course, month, sameCourseAgain, week, tokens,
+                sameWeekAgain));
+
+        assertThat(results).extracting(EntitlementsConsumerServiceTest::acked).containsOnly(Outcome.APPLIED);
+        assertThat(transactions.workloads().size() - transactionsBefore).as("one transaction").isEqualTo(1);
+        assertThat(inbox.all()).hasSize(6);
+        assertThat(consumer.consumeAll(List.of(course, week))).extracting(EntitlementsConsumerServiceTest::acked)
+                .containsOnly(Outcome.DUPLICATE);
+        assertThat(inbox.find(EntitlementsConsumerService.CONSUMER, EventId.of(sameCourseAgain.messageId()))
+                .orElseThrow().outcome()).isEqualTo("ALREADY_GRANTED");
+        assertThat(inbox.find(EntitlementsConsumerService.CONSUMER, EventId.of(sameWeekAgain.messageId()))
+                .orElseThrow().outcome()).isEqualTo("ALREADY_GRANTED");
+        assertThat(entitlements.all()).extracting(e -> e.key().paymentId().value())
+                .containsExactlyInAnyOrder("pay_b1", "pay_b2", "pay_b3", "pay_b4");
+        assertThat(tasks.all()).as("one notice per grant").hasSize(4);
+        assertThat(entitlements.lockMembership(TENANT, "u-42").orElseThrow().endsAt())
+                .isEqualTo(T0.plus(Duration.ofDays(37)));
+        assertThat(entitlements.tokenBalance(TENANT, "u-42")).isEqualTo(100);
+    }
+
+    @Test
+    void aBatchGrantsNothingForAPaymentRefundedBeforeItsEventArrived() {
+        PaymentId refunded = new PaymentId("pay_refunded");
+        payments.insert(PaymentTestData.aPendingPayment().withId(refunded).withTenant(TENANT)
+                .withStatus(PaymentStatus.REFUNDED).build());
+        InboundMessage late = message(succeeded(new EventId(UUID.randomUUID()), refunded, "u-42", "course:java-101"));
+
+        List<ConsumeResult> results = consumer.consumeAll(List.of(aPurchaseOf("pay_b1", "course:java-101"), late));
+
+        assertThat(results).extracting(EntitlementsConsumerServiceTest::acked).containsOnly(Outcome.APPLIED);
+        assertThat(entitlements.all()).extracting(e -> e.key().paymentId().value()).containsExactly("pay_b1");
+        assertThat(tasks.all()).hasSize(1);
+        assertThat(inbox.find(EntitlementsConsumerService.CONSUMER, EventId.of(late.messageId())).orElseThrow()
+                .outcome()).isEqualTo(EntitlementsConsumerService.NOT_GRANTED_REFUNDED);
+    }
+
+    @Test
+    void aBatchHoldingAKnownEventWithOtherContentQuarantinesOnlyThatOne() {
+        EventId id = new EventId(UUID.randomUUID());
+        consumer.consume(message(succeeded(id, new PaymentId("pay_b1"), "u-42", "tokens:100")));
+        InboundMessage forged = message(succeeded(id, new PaymentId("pay_b1"), "u-42", "tokens:999"));
+        InboundMessage good = aPurchaseOf("pay_b2", "course:java-101");
+
+        List<ConsumeResult> results = consumer.consumeAll(List.of(good, forged));
+
+        assertThat(results).extracting(EntitlementsConsumerServiceTest::acked)
+                .containsExactly(Outcome.APPLIED, Outcome.QUARANTINED);
+        assertThat(entitlements.tokenBalance(TENANT, "u-42")).isEqualTo(100);
+        assertThat(entitlements.all()).hasSize(2);
+    }
+
+    @Test
     void aBatchTheDatabaseRefusesIsTakenMessageByMessage() {
         transactions.failNextBeforeWork(new PersistenceFailure(OutcomeClass.RETRYABLE, "deadlock", null));
 

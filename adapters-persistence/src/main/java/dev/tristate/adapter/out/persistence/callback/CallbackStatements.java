@@ -1,6 +1,7 @@
 package dev.tristate.adapter.out.persistence.callback;
 
 import dev.tristate.adapter.out.persistence.callback.NotificationMapper.NotificationRow;
+import dev.tristate.adapter.out.persistence.jdbc.JdbcBinds;
 import dev.tristate.adapter.out.persistence.jdbc.OutboxRow;
 import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
 import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
@@ -12,16 +13,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.session.SqlSessionFactory;
-import org.mybatis.spring.SqlSessionHolder;
 import org.springframework.dao.DataRetrievalFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.PreparedStatementCreator;
 import org.springframework.jdbc.core.SqlProvider;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The statements of one applied channel callback through Spring's {@link JdbcTemplate} instead of MyBatis: the
@@ -92,66 +90,66 @@ public final class CallbackStatements {
     /** The account's tenant and that tenant's valid secrets, newest first; a NULL ciphertext: no valid secret. */
     public List<KeyRow> findVerificationKeys(String channel, String accountId, String name, LocalDateTime now) {
         return jdbc.query(FIND_VERIFICATION_KEYS, ps -> {
-            string(ps, 1, name);
-            dateTime(ps, 2, now);
-            string(ps, 3, channel);
-            string(ps, 4, accountId);
+            JdbcBinds.string(ps, 1, name);
+            JdbcBinds.dateTime(ps, 2, now);
+            JdbcBinds.string(ps, 3, channel);
+            JdbcBinds.string(ps, 4, accountId);
         }, (rs, n) -> new KeyRow(rs.getString(1), rs.getString(2)));
     }
 
     /** The payment, or null. The primary key allows one row at most. */
     public PaymentRow findPayment(String tenantId, String id) {
         return jdbc.query(FIND_PAYMENT, ps -> {
-            string(ps, 1, tenantId);
-            string(ps, 2, id);
+            JdbcBinds.string(ps, 1, tenantId);
+            JdbcBinds.string(ps, 2, id);
         }, rs -> rs.next() ? paymentRow(rs) : null);
     }
 
     public int updatePaymentWhereUnchanged(PaymentRow after, String expectedStatus, long expectedVersion) {
-        clearMyBatisSessionCache();
+        StoreJdbc.clearMyBatisSessionCache(myBatis);
         return jdbc.update(UPDATE_PAYMENT, ps -> {
-            string(ps, 1, after.status);
-            string(ps, 2, after.channelTxnId);
+            JdbcBinds.string(ps, 1, after.status);
+            JdbcBinds.string(ps, 2, after.channelTxnId);
             ps.setLong(3, after.refundedMinor);
-            dateTime(ps, 4, after.updatedAt);
-            dateTime(ps, 5, after.paidAt);
+            JdbcBinds.dateTime(ps, 4, after.updatedAt);
+            JdbcBinds.dateTime(ps, 5, after.paidAt);
             ps.setLong(6, after.version);
-            string(ps, 7, after.tenantId);
-            string(ps, 8, after.id);
-            string(ps, 9, expectedStatus);
+            JdbcBinds.string(ps, 7, after.tenantId);
+            JdbcBinds.string(ps, 8, after.id);
+            JdbcBinds.string(ps, 9, expectedStatus);
             ps.setLong(10, expectedVersion);
             ps.setLong(11, after.amountMinor);
-            string(ps, 12, after.currency);
+            JdbcBinds.string(ps, 12, after.currency);
         });
     }
 
     /** Inserts the notification and returns its generated id. */
     long insertNotification(NotificationRow row) {
-        clearMyBatisSessionCache();
+        StoreJdbc.clearMyBatisSessionCache(myBatis);
         Long id = jdbc.execute(INSERT_NOTIFICATION_RETURNING_ID, ps -> {
-            string(ps, 1, row.channel);
-            string(ps, 2, row.source);
-            string(ps, 3, row.tenantId);
-            string(ps, 4, row.notifyId);
-            string(ps, 5, row.dedupKey);
-            bigint(ps, 6, row.duplicateOf);
-            string(ps, 7, row.paymentId);
-            string(ps, 8, row.tradeNo);
-            string(ps, 9, row.reportedStatus);
-            bigint(ps, 10, row.reportedAmountMinor);
-            string(ps, 11, row.reportedCurrency);
-            string(ps, 12, row.traceId);
-            string(ps, 13, row.signatureResult);
-            string(ps, 14, row.statusBefore);
-            string(ps, 15, row.statusAfter);
-            string(ps, 16, row.outcome);
-            string(ps, 17, row.reason);
-            integer(ps, 18, row.answerStatus);
-            string(ps, 19, row.answerBody);
-            string(ps, 20, row.headers);
-            bytes(ps, 21, row.rawBody);
-            dateTime(ps, 22, row.receivedAt);
-            bigint(ps, 23, row.handlingMicros);
+            JdbcBinds.string(ps, 1, row.channel);
+            JdbcBinds.string(ps, 2, row.source);
+            JdbcBinds.string(ps, 3, row.tenantId);
+            JdbcBinds.string(ps, 4, row.notifyId);
+            JdbcBinds.string(ps, 5, row.dedupKey);
+            JdbcBinds.bigint(ps, 6, row.duplicateOf);
+            JdbcBinds.string(ps, 7, row.paymentId);
+            JdbcBinds.string(ps, 8, row.tradeNo);
+            JdbcBinds.string(ps, 9, row.reportedStatus);
+            JdbcBinds.bigint(ps, 10, row.reportedAmountMinor);
+            JdbcBinds.string(ps, 11, row.reportedCurrency);
+            JdbcBinds.string(ps, 12, row.traceId);
+            JdbcBinds.string(ps, 13, row.signatureResult);
+            JdbcBinds.string(ps, 14, row.statusBefore);
+            JdbcBinds.string(ps, 15, row.statusAfter);
+            JdbcBinds.string(ps, 16, row.outcome);
+            JdbcBinds.string(ps, 17, row.reason);
+            JdbcBinds.integer(ps, 18, row.answerStatus);
+            JdbcBinds.string(ps, 19, row.answerBody);
+            JdbcBinds.string(ps, 20, row.headers);
+            JdbcBinds.bytes(ps, 21, row.rawBody);
+            JdbcBinds.dateTime(ps, 22, row.receivedAt);
+            JdbcBinds.bigint(ps, 23, row.handlingMicros);
             ps.executeUpdate();
             try (ResultSet keys = ps.getGeneratedKeys()) {
                 if (!keys.next()) {
@@ -165,14 +163,14 @@ public final class CallbackStatements {
 
     int completeNotification(long id, String outcome, String statusBefore, String statusAfter, String reason,
                              int answerStatus, String answerBody, long handlingMicros) {
-        clearMyBatisSessionCache();
+        StoreJdbc.clearMyBatisSessionCache(myBatis);
         return jdbc.update(COMPLETE_NOTIFICATION, ps -> {
-            string(ps, 1, outcome);
-            string(ps, 2, statusBefore);
-            string(ps, 3, statusAfter);
-            string(ps, 4, reason);
+            JdbcBinds.string(ps, 1, outcome);
+            JdbcBinds.string(ps, 2, statusBefore);
+            JdbcBinds.string(ps, 3, statusAfter);
+            JdbcBinds.string(ps, 4, reason);
             ps.setInt(5, answerStatus);
-            string(ps, 6, answerBody);
+            JdbcBinds.string(ps, 6, answerBody);
             ps.setLong(7, handlingMicros);
             ps.setLong(8, id);
         });
@@ -180,31 +178,21 @@ public final class CallbackStatements {
 
     /** Inserts the event; its generated id is not needed (the mapper's was never read). */
     public int insertOutbox(OutboxRow row) {
-        clearMyBatisSessionCache();
+        StoreJdbc.clearMyBatisSessionCache(myBatis);
         return jdbc.update(INSERT_OUTBOX, ps -> {
-            string(ps, 1, row.eventId);
-            string(ps, 2, row.eventKey);
-            string(ps, 3, row.tenantId);
-            string(ps, 4, row.aggregateType);
-            string(ps, 5, row.aggregateId);
-            string(ps, 6, row.eventType);
-            string(ps, 7, row.payload);
-            string(ps, 8, row.status);
+            JdbcBinds.string(ps, 1, row.eventId);
+            JdbcBinds.string(ps, 2, row.eventKey);
+            JdbcBinds.string(ps, 3, row.tenantId);
+            JdbcBinds.string(ps, 4, row.aggregateType);
+            JdbcBinds.string(ps, 5, row.aggregateId);
+            JdbcBinds.string(ps, 6, row.eventType);
+            JdbcBinds.string(ps, 7, row.payload);
+            JdbcBinds.string(ps, 8, row.status);
             ps.setInt(9, row.attempts);
-            dateTime(ps, 10, row.nextAttemptAt);
-            dateTime(ps, 11, row.createdAt);
-            string(ps, 12, row.traceParent);
+            JdbcBinds.dateTime(ps, 10, row.nextAttemptAt);
+            JdbcBinds.dateTime(ps, 11, row.createdAt);
+            JdbcBinds.string(ps, 12, row.traceParent);
         });
-    }
-
-    /**
-     * As MyBatis' executor does before every write: the transaction's MyBatis session (if it has one yet) forgets
-     * the results of its earlier queries. Never opens a session.
-     */
-    private void clearMyBatisSessionCache() {
-        if (TransactionSynchronizationManager.getResource(myBatis) instanceof SqlSessionHolder holder) {
-            holder.getSqlSession().clearCache();
-        }
     }
 
     /** By position, in the order of {@link #FIND_PAYMENT}'s columns. */
@@ -228,48 +216,6 @@ public final class CallbackStatements {
         row.version = rs.getLong(16);
         row.returnUrl = rs.getString(17);
         return row;
-    }
-
-    // MyBatis binds a null parameter with setNull(i, jdbcTypeForNull), OTHER by default, whatever its Java type.
-
-    private static void string(PreparedStatement ps, int i, String value) throws SQLException {
-        if (value == null) {
-            ps.setNull(i, Types.OTHER);
-        } else {
-            ps.setString(i, value);
-        }
-    }
-
-    private static void bigint(PreparedStatement ps, int i, Long value) throws SQLException {
-        if (value == null) {
-            ps.setNull(i, Types.OTHER);
-        } else {
-            ps.setLong(i, value);
-        }
-    }
-
-    private static void integer(PreparedStatement ps, int i, Integer value) throws SQLException {
-        if (value == null) {
-            ps.setNull(i, Types.OTHER);
-        } else {
-            ps.setInt(i, value);
-        }
-    }
-
-    private static void bytes(PreparedStatement ps, int i, byte[] value) throws SQLException {
-        if (value == null) {
-            ps.setNull(i, Types.OTHER);
-        } else {
-            ps.setBytes(i, value);
-        }
-    }
-
-    private static void dateTime(PreparedStatement ps, int i, LocalDateTime value) throws SQLException {
-        if (value == null) {
-            ps.setNull(i, Types.OTHER);
-        } else {
-            UtcDateTimeTypeHandler.bind(ps, i, value);
-        }
     }
 
     /** An insert that asks the driver for the named generated key columns; names its SQL for error messages. */

@@ -41,6 +41,8 @@ public interface ConsumerMapper {
 
     int insertInbox(InboxRow row);
 
+    List<InboxRow> findInboxes(@Param("consumer") String consumer, @Param("eventIds") List<String> eventIds);
+
     List<InboxRow> inboxForEvent(@Param("eventId") String eventId);
 
     List<DeliveryRow> deliveriesForMessage(@Param("messageId") String messageId);

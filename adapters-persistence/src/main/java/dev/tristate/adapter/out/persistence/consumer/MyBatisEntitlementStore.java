@@ -16,8 +16,13 @@ import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.LocalDateTime;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Entitlements, memberships and the token ledger on MyBatis. The kind is stored as a column for support staff, and
@@ -26,9 +31,11 @@ import java.util.Optional;
 public class MyBatisEntitlementStore implements EntitlementStore {
 
     private final EntitlementMapper mapper;
+    private final ConsumerBatchStatements batches;
 
-    public MyBatisEntitlementStore(EntitlementMapper mapper) {
+    public MyBatisEntitlementStore(EntitlementMapper mapper, ConsumerBatchStatements batches) {
         this.mapper = mapper;
+        this.batches = batches;
     }
 
     @Override
@@ -39,6 +46,36 @@ public class MyBatisEntitlementStore implements EntitlementStore {
 
     @Override
     public void insert(Entitlement entitlement) {
+        EntitlementRow row = toRow(entitlement);
+        translate(() -> mapper.insert(row));
+    }
+
+    @Override
+    public void insertAll(List<Entitlement> grants) {
+        if (!grants.isEmpty()) {
+            List<EntitlementRow> rows = grants.stream().map(MyBatisEntitlementStore::toRow).toList();
+            translate(() -> batches.insertEntitlements(rows));
+        }
+    }
+
+    @Override
+    public Set<EntitlementKey> grantedKeys(Collection<EntitlementKey> keys) {
+        // By payment within each tenant (ix_entitlements_payment), then only the asked-for keys.
+        Map<TenantId, List<String>> paymentsByTenant = keys.stream().collect(Collectors.groupingBy(
+                EntitlementKey::tenantId, Collectors.mapping(k -> k.paymentId().value(), Collectors.toList())));
+        Set<EntitlementKey> granted = new HashSet<>();
+        paymentsByTenant.forEach((tenantId, paymentIds) -> {
+            for (EntitlementRow row : translate(() -> mapper.keysOfPayments(tenantId.value(), paymentIds))) {
+                EntitlementKey key = new EntitlementKey(tenantId, row.userId, row.sku, new PaymentId(row.paymentId));
+                if (keys.contains(key)) {
+                    granted.add(key);
+                }
+            }
+        });
+        return granted;
+    }
+
+    private static EntitlementRow toRow(Entitlement entitlement) {
         EntitlementRow row = new EntitlementRow();
         EntitlementKey key = entitlement.key();
         row.tenantId = key.tenantId().value();
@@ -51,7 +88,7 @@ public class MyBatisEntitlementStore implements EntitlementStore {
         row.grantedBy = entitlement.grantedBy().toString();
         row.grantedAt = Rows.utc(entitlement.grantedAt());
         row.validUntil = Rows.utc(entitlement.validUntil());
-        translate(() -> mapper.insert(row));
+        return row;
     }
 
     @Override

@@ -8,15 +8,20 @@ import dev.tristate.application.consumer.port.out.Inbox;
 import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 public class MyBatisInbox implements Inbox {
 
     private final ConsumerMapper mapper;
+    private final ConsumerBatchStatements batches;
 
-    public MyBatisInbox(ConsumerMapper mapper) {
+    public MyBatisInbox(ConsumerMapper mapper, ConsumerBatchStatements batches) {
         this.mapper = mapper;
+        this.batches = batches;
     }
 
     @Override
@@ -36,7 +41,34 @@ public class MyBatisInbox implements Inbox {
     }
 
     @Override
+    public Map<EventId, InboxEntry> findAll(String consumer, Collection<EventId> eventIds) {
+        if (eventIds.isEmpty()) {
+            return Map.of();
+        }
+        List<String> ids = eventIds.stream().map(EventId::toString).toList();
+        Map<EventId, InboxEntry> found = new HashMap<>();
+        for (InboxRow row : translate(() -> mapper.findInboxes(consumer, ids))) {
+            InboxEntry entry = toEntry(row);
+            found.put(entry.eventId(), entry);
+        }
+        return found;
+    }
+
+    @Override
+    public void recordAll(List<InboxEntry> entries) {
+        if (!entries.isEmpty()) {
+            List<InboxRow> rows = entries.stream().map(MyBatisInbox::toRow).toList();
+            translate(() -> batches.insertInbox(rows));
+        }
+    }
+
+    @Override
     public void record(InboxEntry entry) {
+        InboxRow row = toRow(entry);
+        translate(() -> mapper.insertInbox(row));
+    }
+
+    private static InboxRow toRow(InboxEntry entry) {
         InboxRow row = new InboxRow();
         row.consumer = entry.consumer();
         row.eventId = entry.eventId().toString();
@@ -45,6 +77,6 @@ public class MyBatisInbox implements Inbox {
         row.contentHash = entry.contentHash().sha256Hex();
         row.outcome = entry.outcome();
         row.processedAt = Rows.utc(entry.processedAt());
-        translate(() -> mapper.insertInbox(row));
+        return row;
     }
 }

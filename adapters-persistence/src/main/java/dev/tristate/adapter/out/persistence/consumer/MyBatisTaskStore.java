@@ -25,14 +25,12 @@ import java.util.Optional;
 public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
 
     private final TaskMapper mapper;
+    private final ConsumerBatchStatements batches;
     private final TraceContext trace;
 
-    public MyBatisTaskStore(TaskMapper mapper) {
-        this(mapper, TraceContext.NONE);
-    }
-
-    public MyBatisTaskStore(TaskMapper mapper, TraceContext trace) {
+    public MyBatisTaskStore(TaskMapper mapper, ConsumerBatchStatements batches, TraceContext trace) {
         this.mapper = mapper;
+        this.batches = batches;
         this.trace = trace;
     }
 
@@ -40,6 +38,17 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
     public void insert(Task task) {
         Task traced = task.traceparent() != null ? task : task.tracedBy(trace.traceparent().orElse(null));
         translate(() -> mapper.insert(toRow(traced)));
+    }
+
+    @Override
+    public void insertAll(List<Task> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        String current = trace.traceparent().orElse(null);
+        List<TaskRow> rows = tasks.stream()
+                .map(task -> toRow(task.traceparent() != null ? task : task.tracedBy(current))).toList();
+        translate(() -> batches.insertTasks(rows));
     }
 
     @Override

@@ -4,9 +4,12 @@ import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
 import dev.tristate.adapter.out.persistence.outbox.RelayBatchStatements;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.apache.ibatis.session.SqlSessionFactory;
+import org.mybatis.spring.SqlSessionHolder;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.function.SingletonSupplier;
 
 /**
@@ -35,5 +38,16 @@ public final class StoreJdbc {
                 SingletonSupplier.of(() -> new SQLErrorCodeSQLExceptionTranslator(dataSource));
         jdbc.setExceptionTranslator((task, sql, ex) -> translator.obtain().translate(task, sql, ex));
         return jdbc;
+    }
+
+    /**
+     * As MyBatis' executor does before every write: the transaction's MyBatis session (if it has one yet) forgets
+     * the results of its earlier queries, so that a MyBatis query repeated later in the transaction reads the
+     * database again instead of its cache. Every plain JDBC write calls this first. Never opens a session.
+     */
+    public static void clearMyBatisSessionCache(SqlSessionFactory myBatis) {
+        if (TransactionSynchronizationManager.getResource(myBatis) instanceof SqlSessionHolder holder) {
+            holder.getSqlSession().clearCache();
+        }
     }
 }

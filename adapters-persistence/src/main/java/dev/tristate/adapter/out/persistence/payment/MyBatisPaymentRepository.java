@@ -8,9 +8,13 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 
 public class MyBatisPaymentRepository implements PaymentRepository {
 
@@ -38,6 +42,19 @@ public class MyBatisPaymentRepository implements PaymentRepository {
     public Optional<Payment> lockById(TenantId tenantId, PaymentId paymentId) {
         return translate(() -> Optional.ofNullable(mapper.lockById(tenantId.value(), paymentId.value()))
                 .map(PaymentRowConverter::toDomain));
+    }
+
+    @Override
+    public Map<PaymentId, PaymentStatus> lockStatuses(TenantId tenantId, SortedSet<PaymentId> paymentIds) {
+        if (paymentIds.isEmpty()) {
+            return Map.of();
+        }
+        List<String> ids = paymentIds.stream().map(PaymentId::value).toList();
+        Map<PaymentId, PaymentStatus> statuses = new HashMap<>();
+        for (PaymentRow row : translate(() -> mapper.lockStatuses(tenantId.value(), ids))) {
+            statuses.put(new PaymentId(row.id), PaymentStatus.valueOf(row.status));
+        }
+        return statuses;
     }
 
     @Override

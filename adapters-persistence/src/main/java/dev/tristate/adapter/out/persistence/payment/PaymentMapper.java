@@ -14,6 +14,9 @@ public interface PaymentMapper {
 
     PaymentRow lockById(@Param("tenantId") String tenantId, @Param("id") String id);
 
+    /** Only {@code id} and {@code status} are read. */
+    List<PaymentRow> lockStatuses(@Param("tenantId") String tenantId, @Param("ids") List<String> ids);
+
     String findOwner(@Param("id") String id);
 
     List<Map<String, Object>> countByStatus(@Param("tenantId") String tenantIdOrNull);

@@ -8,8 +8,11 @@ import dev.tristate.domain.entitlement.Membership;
 import dev.tristate.domain.entitlement.TokenLedgerEntry;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Entitlements, memberships and the token ledger. Every read and write names the tenant. The {@code lock...} methods
@@ -22,6 +25,26 @@ public interface EntitlementStore {
 
     /** A new grant; {@link PersistenceFailure.AlreadyExists} when the key is granted already. */
     void insert(Entitlement entitlement);
+
+    /**
+     * Which of these keys have a grant (in any status). A batch of deliveries asks this once for all its purchases,
+     * so an adapter should answer it with one query per tenant.
+     */
+    default Set<EntitlementKey> grantedKeys(Collection<EntitlementKey> keys) {
+        Set<EntitlementKey> granted = new HashSet<>();
+        for (EntitlementKey key : keys) {
+            find(key).ifPresent(found -> granted.add(key));
+        }
+        return granted;
+    }
+
+    /**
+     * New grants, inside the caller's unit of work; {@link PersistenceFailure.AlreadyExists} when any key is granted
+     * already, and the unit of work must then be rolled back. An adapter should write them in one statement.
+     */
+    default void insertAll(List<Entitlement> grants) {
+        grants.forEach(this::insert);
+    }
 
     /**
      * GRANTED -> REVOKED, conditional on the grant still standing; false when it was revoked already (or is not

@@ -5,7 +5,10 @@ import dev.tristate.domain.consumer.ContentHash;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,6 +22,26 @@ public interface Inbox {
 
     /** Records an applied event; {@link PersistenceFailure.AlreadyExists} when this consumer has one for the id. */
     void record(InboxEntry entry);
+
+    /**
+     * What this consumer recorded of any of these events, by event id (none for an event it has not applied). A batch
+     * of deliveries reads its inbox rows with this, so an adapter should answer it in one query.
+     */
+    default Map<EventId, InboxEntry> findAll(String consumer, Collection<EventId> eventIds) {
+        Map<EventId, InboxEntry> found = new HashMap<>();
+        for (EventId eventId : eventIds) {
+            find(consumer, eventId).ifPresent(entry -> found.put(eventId, entry));
+        }
+        return found;
+    }
+
+    /**
+     * Records every entry, inside the caller's unit of work; {@link PersistenceFailure.AlreadyExists} when any of them
+     * exists, and the unit of work must then be rolled back. An adapter should write them in one statement.
+     */
+    default void recordAll(List<InboxEntry> entries) {
+        entries.forEach(this::record);
+    }
 
     /** Every consumer's record of one event (the console's timeline), oldest first. */
     List<InboxEntry> forEvent(EventId eventId);

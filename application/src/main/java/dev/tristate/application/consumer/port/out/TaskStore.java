@@ -16,6 +16,14 @@ public interface TaskStore {
     /** {@link PersistenceFailure.AlreadyExists} when a task of this key exists. */
     void insert(Task task);
 
+    /**
+     * New tasks, inside the caller's unit of work; {@link PersistenceFailure.AlreadyExists} when any key exists, and
+     * the unit of work must then be rolled back. An adapter should write them in one statement.
+     */
+    default void insertAll(List<Task> tasks) {
+        tasks.forEach(this::insert);
+    }
+
     Optional<Task> find(TaskKey key);
 
     /** Writes {@code next} only if the row is still at {@code next.version() - 1}; false otherwise. */

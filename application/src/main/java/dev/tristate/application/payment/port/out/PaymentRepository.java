@@ -5,8 +5,10 @@ import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 
 /** Payments, always read and written within one tenant. */
 public interface PaymentRepository {
@@ -24,6 +26,19 @@ public interface PaymentRepository {
      * are decided one after the other. Must run inside {@link Transactions}.
      */
     Optional<Payment> lockById(TenantId tenantId, PaymentId paymentId);
+
+    /**
+     * The statuses of those of these payments that belong to the tenant, every row locked as {@link #lockById} locks
+     * it, in the order of the payment ids (so that two callers locking overlapping sets do not deadlock). A batch of
+     * deliveries locks its payments with this, so an adapter should do it in one statement.
+     */
+    default Map<PaymentId, PaymentStatus> lockStatuses(TenantId tenantId, SortedSet<PaymentId> paymentIds) {
+        Map<PaymentId, PaymentStatus> statuses = new HashMap<>();
+        for (PaymentId paymentId : paymentIds) {
+            lockById(tenantId, paymentId).ifPresent(payment -> statuses.put(paymentId, payment.status()));
+        }
+        return statuses;
+    }
 
     Optional<TenantId> findOwner(PaymentId paymentId);
 

@@ -16,6 +16,7 @@ import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +64,31 @@ public abstract class EntitlementStoreContract {
         assertThatThrownBy(() -> store().insert(course(tenant, payment, "course:java-101", T0.plusSeconds(1))))
                 .isInstanceOf(PersistenceFailure.AlreadyExists.class);
         assertThat(store().findByPayment(tenant, payment)).containsExactly(first);
+    }
+
+    @Test
+    void grantsAreInsertedTogetherAndTheGrantedKeysAmongManyAreKnownInOneRead() {
+        TenantId tenant = aTenant();
+        TenantId otherTenant = aTenant();
+        PaymentId payment = aPayment();
+        Entitlement java = course(tenant, payment, "course:java-101", T0);
+        Entitlement go = course(tenant, aPayment(), "course:go-201", T0);
+        Entitlement otherTenants = course(otherTenant, payment, "course:java-101", T0);
+        EntitlementKey notGranted = new EntitlementKey(tenant, "u-1", "course:rust-301", payment);
+        EntitlementKey otherUser = new EntitlementKey(tenant, "u-2", "course:java-101", payment);
+
+        store().insertAll(List.of(java, go));
+        store().insert(otherTenants);
+
+        assertThat(store().find(go.key())).contains(go);
+        assertThat(store().grantedKeys(List.of(java.key(), go.key(), notGranted, otherUser)))
+                .containsExactlyInAnyOrder(java.key(), go.key());
+        assertThat(store().grantedKeys(List.of(otherTenants.key()))).containsExactly(otherTenants.key());
+        assertThat(store().grantedKeys(List.of())).isEmpty();
+        assertThatThrownBy(() -> transactions().inTransaction(() -> {
+            store().insertAll(List.of(course(tenant, aPayment(), "course:c-1", T0), java));
+            return null;
+        })).isInstanceOf(PersistenceFailure.AlreadyExists.class);
     }
 
     @Test

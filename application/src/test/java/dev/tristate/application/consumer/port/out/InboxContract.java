@@ -10,6 +10,8 @@ import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +58,23 @@ public abstract class InboxContract {
         assertThatThrownBy(() -> inbox().record(entry("entitlements", eventId, "{\"other\":1}")))
                 .isInstanceOf(PersistenceFailure.AlreadyExists.class);
         assertThat(inbox().find("entitlements", eventId)).contains(first);
+    }
+
+    @Test
+    void aBatchOfEntriesIsRecordedAndReadBackTogether() {
+        InboxEntry first = entry("entitlements", new EventId(UUID.randomUUID()), "{\"a\":1}");
+        InboxEntry second = entry("entitlements", new EventId(UUID.randomUUID()), "{\"b\":2}");
+        InboxEntry otherConsumers = entry("webhooks", new EventId(UUID.randomUUID()), "{}");
+        EventId neverRecorded = new EventId(UUID.randomUUID());
+
+        inbox().recordAll(List.of(first, second));
+        inbox().record(otherConsumers);
+
+        assertThat(inbox().findAll("entitlements", List.of(first.eventId(), second.eventId(), neverRecorded,
+                otherConsumers.eventId()))).isEqualTo(Map.of(first.eventId(), first, second.eventId(), second));
+        assertThat(inbox().findAll("entitlements", List.of())).isEmpty();
+        assertThatThrownBy(() -> inbox().recordAll(List.of(entry("entitlements", new EventId(UUID.randomUUID()),
+                "{}"), first))).isInstanceOf(PersistenceFailure.AlreadyExists.class);
     }
 
     @Test

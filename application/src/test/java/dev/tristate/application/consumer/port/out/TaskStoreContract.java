@@ -17,6 +17,7 @@ import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,20 @@ public abstract class TaskStoreContract {
         store().insert(otherTenant);
 
         assertThat(store().forPayment(first.tenantId(), first.paymentId())).containsExactly(first, second);
+    }
+
+    @Test
+    void tasksAreInsertedTogetherAndEachKeyStaysUnique() {
+        Task first = aTask(T0);
+        Task second = aTask(T0.plusSeconds(1));
+
+        store().insertAll(List.of(first, second));
+        store().insertAll(List.of());
+
+        assertThat(store().find(first.key())).contains(first);
+        assertThat(store().find(second.key())).contains(second);
+        assertThatThrownBy(() -> store().insertAll(List.of(second))).isInstanceOf(
+                PersistenceFailure.AlreadyExists.class);
     }
 
     @Test

@@ -17,6 +17,11 @@ import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -94,6 +99,25 @@ public abstract class PaymentRepositoryContract {
         repository().insert(stored);
 
         assertThat(repository().findById(other, stored.id())).isEmpty();
+    }
+
+    @Test
+    void theStatusesOfManyPaymentsAreReadOnlyForTheirTenant() {
+        TenantId owner = aTenant();
+        Payment first = aPayment(owner);
+        Payment second = succeeded(aPayment(owner), "T" + UUID.randomUUID().toString().substring(0, 12));
+        Payment othersPayment = aPayment(aTenant());
+        repository().insert(first);
+        repository().insert(second);
+        repository().insert(othersPayment);
+        PaymentId unknown = new PaymentId("pay_unknown" + UUID.randomUUID().toString().substring(0, 8));
+        SortedSet<PaymentId> ids = new TreeSet<>(Comparator.comparing(PaymentId::value));
+        ids.addAll(List.of(first.id(), second.id(), othersPayment.id(), unknown));
+
+        assertThat(repository().lockStatuses(owner, ids)).isEqualTo(Map.of(first.id(), PaymentStatus.PENDING,
+                second.id(), PaymentStatus.SUCCEEDED));
+        assertThat(repository().lockStatuses(owner, new TreeSet<>(Comparator.comparing(PaymentId::value))))
+                .isEmpty();
     }
 
     @Test
