@@ -2,7 +2,6 @@ package dev.tristate.benchmark.faults;
 
 import dev.tristate.benchmark.ChildProcesses;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,9 +163,8 @@ public final class FaultInstance implements AutoCloseable {
         ChildProcesses.stop(process, Duration.ofSeconds(30), killer);
     }
 
+    /** A port for a listener the suite starts: below the ephemeral range, never handed out twice in one run. */
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return ListenPorts.free();
     }
 }

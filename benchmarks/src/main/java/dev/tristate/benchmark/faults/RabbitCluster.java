@@ -1,8 +1,6 @@
 package dev.tristate.benchmark.faults;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -10,7 +8,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -65,11 +62,10 @@ public final class RabbitCluster implements AutoCloseable {
         Files.writeString(base.resolve("enabled_plugins"), "[].\n");
         Files.writeString(base.resolve("rabbitmq-env.conf"), "");
         String prefix = "tsc" + ProcessHandle.current().pid() + "c" + CLUSTERS.incrementAndGet() + "n";
-        Set<Integer> taken = new HashSet<>();
         List<RabbitClusterNode> nodes = new ArrayList<>();
         for (int k = 1; k <= size; k++) {
             String name = prefix + k + "@localhost";
-            nodes.add(new RabbitClusterNode(name, freePort(taken), freePort(taken), base.resolve(name), home, base));
+            nodes.add(new RabbitClusterNode(name, ListenPorts.free(), ListenPorts.free(), base.resolve(name), home, base));
         }
         RabbitCluster cluster = new RabbitCluster(base, nodes);
         try {
@@ -257,13 +253,4 @@ public final class RabbitCluster implements AutoCloseable {
         return cookie.toString();
     }
 
-    private static int freePort(Set<Integer> taken) throws IOException {
-        while (true) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                if (taken.add(socket.getLocalPort())) {
-                    return socket.getLocalPort();
-                }
-            }
-        }
-    }
 }
