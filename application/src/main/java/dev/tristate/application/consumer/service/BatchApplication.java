@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -81,14 +82,17 @@ final class BatchApplication {
         Map<EventId, InboxEntry> recorded = new HashMap<>(
                 inbox.findAll(consumer, batch.stream().map(r -> r.event().eventId()).toList()));
         List<ConsumedEvent> purchases = new ArrayList<>();
+        // Each purchase's kind, read once from its SKU (a regular expression match) for both passes below.
+        Map<ConsumedEvent, EntitlementKind> kinds = new IdentityHashMap<>();
         for (Readable r : batch) {
             ConsumedEvent event = r.event();
             if (!recorded.containsKey(event.eventId()) && isPurchase(event)) {
-                if (event.userId() == null || event.sku() == null
-                        || EntitlementKind.of(event.sku()).isEmpty()) {
+                Optional<EntitlementKind> kind = EntitlementKind.of(event.sku());
+                if (event.userId() == null || kind.isEmpty()) {
                     throw new Refused();
                 }
                 purchases.add(event);
+                kinds.put(event, kind.get());
             }
         }
         Map<TenantId, Map<PaymentId, PaymentStatus>> locked = lockPayments(purchases);
@@ -117,7 +121,7 @@ final class BatchApplication {
                     result = EntitlementsConsumerService.NOT_GRANTED_REFUNDED;
                 } else if (!granted.add(key)) {
                     result = Granted.ALREADY_GRANTED.name();
-                } else if (EntitlementKind.of(key.sku()).orElseThrow() instanceof EntitlementKind.CourseAccess kind) {
+                } else if (kinds.get(event) instanceof EntitlementKind.CourseAccess kind) {
                     newGrants.add(Entitlement.grant(key, kind, event.eventId(), now, null));
                     newTasks.add(Task.entitlementGranted(key, now));
                     result = Granted.GRANTED.name();

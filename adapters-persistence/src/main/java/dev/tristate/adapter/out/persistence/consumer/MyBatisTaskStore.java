@@ -36,8 +36,8 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
 
     @Override
     public void insert(Task task) {
-        Task traced = task.traceparent() != null ? task : task.tracedBy(trace.traceparent().orElse(null));
-        translate(() -> mapper.insert(toRow(traced)));
+        TaskRow row = toRow(traced(task, trace.traceparent().orElse(null)));
+        translate(() -> mapper.insert(row));
     }
 
     @Override
@@ -46,8 +46,7 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
             return;
         }
         String current = trace.traceparent().orElse(null);
-        List<TaskRow> rows = tasks.stream()
-                .map(task -> toRow(task.traceparent() != null ? task : task.tracedBy(current))).toList();
+        List<TaskRow> rows = tasks.stream().map(task -> toRow(traced(task, current))).toList();
         translate(() -> batches.insertTasks(rows));
     }
 
@@ -92,6 +91,11 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
     public void setEndpoint(TenantId tenantId, URI endpoint, Instant now) {
         translate(() -> mapper.updateWebhook(tenantId.value(), endpoint.toString(), Rows.utc(now)) == 1 ? 1
                 : mapper.insertWebhook(tenantId.value(), endpoint.toString(), Rows.utc(now)));
+    }
+
+    /** The task with its own trace context, or else the current one (which may be none). */
+    private static Task traced(Task task, String current) {
+        return task.traceparent() != null ? task : task.tracedBy(current);
     }
 
     private static TaskRow toRow(Task task) {

@@ -3,12 +3,12 @@ package dev.tristate.adapter.out.persistence.payment;
 import static dev.tristate.adapter.out.persistence.jdbc.SqlErrors.translate;
 
 import dev.tristate.adapter.out.persistence.callback.CallbackStatements;
+import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.tenant.TenantId;
-import dev.tristate.adapter.out.persistence.jdbc.PaymentRow;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
