@@ -85,8 +85,10 @@ public final class ConsumerBenchmark {
 
               latency (callback to entitlement committed; relay and consumers on):
               --rate=100                                 callbacks per second, fixed arrival rate (open loop)
-              --latency-jit-warmup=3000                  callbacks first sent in a closed loop (4 threads) to get
+              --latency-jit-warmup=10000                 callbacks first sent in a closed loop (4 threads) to get
                                                          the application's JIT past its start (all consumed too)
+              --latency-max-jit-warmup=60000             then more rounds of 5000 while the application's JIT
+                                                         compiler took more than 5% of its CPU, up to this many
               --latency-warmup=1000                      callbacks sent before the measured ones, same rate
               --latency-count=3000                       measured callbacks
               --relay-interval=                          tristate.relay.interval for the application (e.g. 50ms);
@@ -109,7 +111,8 @@ public final class ConsumerBenchmark {
     static {
         DEFAULTS.put("phases", "latency,throughput");
         DEFAULTS.put("rate", "100");
-        DEFAULTS.put("latency-jit-warmup", "3000");
+        DEFAULTS.put("latency-jit-warmup", "10000");
+        DEFAULTS.put("latency-max-jit-warmup", "60000");
         DEFAULTS.put("latency-warmup", "1000");
         DEFAULTS.put("latency-count", "3000");
         DEFAULTS.put("relay-interval", "");
@@ -132,6 +135,10 @@ public final class ConsumerBenchmark {
     /** The batch size the application ships with: the throughput target compares it with one per transaction. */
     private static final int DEFAULT_BATCH_SIZE = 20;
     private static final String DEFAULT_RELAY_INTERVAL = "500ms";
+    /** Callbacks per further JIT warm-up round of the latency phase while the application's compiler is busy. */
+    private static final int JIT_ROUND = 5_000;
+    /** The share of the application's CPU its JIT compiler may take in a warm-up round for the warm-up to end. */
+    private static final double JIT_QUIET = 0.05;
     private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Settings settings;
@@ -140,6 +147,9 @@ public final class ConsumerBenchmark {
     private final boolean throughputPhase;
     private final double rate;
     private final int latencyJitWarmup;
+    private final int latencyMaxJitWarmup;
+    /** Closed-loop callbacks the latency phase's JIT warm-up sent in all, for the report. */
+    private int latencyJitWarmedUp;
     private final int latencyWarmup;
     private final int latencyCount;
     private final String relayInterval;
@@ -167,6 +177,7 @@ public final class ConsumerBenchmark {
         this.throughputPhase = phases.contains("throughput");
         this.rate = Double.parseDouble(own.get("rate"));
         this.latencyJitWarmup = Integer.parseInt(own.get("latency-jit-warmup"));
+        this.latencyMaxJitWarmup = Integer.parseInt(own.get("latency-max-jit-warmup"));
         this.latencyWarmup = Integer.parseInt(own.get("latency-warmup"));
         this.latencyCount = Integer.parseInt(own.get("latency-count"));
         this.relayInterval = own.get("relay-interval").trim();
@@ -178,7 +189,8 @@ public final class ConsumerBenchmark {
         this.count = Integer.parseInt(own.get("count"));
         this.warmup = Integer.parseInt(own.get("warmup"));
         this.publishBatch = Integer.parseInt(own.get("publish-batch"));
-        if (rate <= 0 || rate > 10_000 || latencyCount < 1 || latencyWarmup < 0 || latencyJitWarmup < 0 || pollInterval < 1 || count < 1
+        if (rate <= 0 || rate > 10_000 || latencyCount < 1 || latencyWarmup < 0 || latencyJitWarmup < 0
+                || latencyMaxJitWarmup < 0 || pollInterval < 1 || count < 1
                 || warmup < 0 || publishBatch < 1 || prefetch.stream().anyMatch(p -> p < 1)
                 || batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b < 1)
                 || (throughputPhase && prefetch.isEmpty())) {
@@ -287,7 +299,8 @@ public final class ConsumerBenchmark {
 
     record Latency(String relayInterval, double rate, int warmup, int count, double achievedRate, long[] lagNanos,
                    long[] httpNanos, long[] toGrantedMicros, long[] toSeenMicros, int errors, Load.Cpu.Usage cpu,
-                   BrokerCpu.Usage broker, long watcherPolls) {
+                   BrokerCpu.Usage broker, long watcherPolls, Map<String, Double> statements,
+                   double watcherPollsPerCallback) {
     }
 
     private Latency latency(Broker broker, Path workDir) throws Exception {
@@ -303,7 +316,7 @@ public final class ConsumerBenchmark {
                     .connectTimeout(Duration.ofSeconds(10)).build();
             URI uri = URI.create("http://127.0.0.1:" + app.port() + "/callbacks/sandbox");
             if (latencyJitWarmup > 0) {
-                jitWarmup(app, http, uri);
+                warmUpJit(app, http, uri);
             }
             String tenant = newTenant("lat");
             String merchantId = "m-" + tenant;
@@ -313,21 +326,31 @@ public final class ConsumerBenchmark {
             Load.Cpu cpu = new Load.Cpu(app.pid());
             AtomicReference<Load.Cpu.Sample> before = new AtomicReference<>();
             AtomicReference<BrokerCpu.Sample> brokerBefore = new AtomicReference<>();
+            AtomicReference<Map<String, Long>> countersBefore = new AtomicReference<>();
+            long[] pollsBefore = new long[1];
             BrokerCpu brokerCpu = new BrokerCpu();
             OpenLoop.Result sent;
             Load.Cpu.Usage usage;
             BrokerCpu.Usage brokerUsage;
             long polls;
+            Map<String, Double> statements = new LinkedHashMap<>();
             Map<String, EntitlementWatcher.Seen> seen;
             try (EntitlementWatcher watcher = new EntitlementWatcher(database, tenant, pollInterval)) {
                 sent = OpenLoop.run(http, uri, merchantId, secret, ids, rate, latencyWarmup,
                         () -> {
                             before.set(cpu.sample());
                             brokerBefore.set(brokerCpu.sample());
+                            pollsBefore[0] = watcher.polls();
+                            countersBefore.set(statementCounters());
                         }, Duration.ofSeconds(60));
                 awaitWatcher(watcher, total, app);
                 usage = cpu.since(before.get(), latencyCount);
                 brokerUsage = brokerCpu.since(brokerBefore.get(), latencyCount, usage);
+                Map<String, Long> countersAfter = database.statementCounters();
+                if (countersBefore.get() != null) {
+                    countersAfter.forEach((name, value) -> statements.put(name,
+                            (value - countersBefore.get().getOrDefault(name, value)) / (double) latencyCount));
+                }
                 polls = watcher.polls();
                 seen = Map.copyOf(watcher.seen());
                 if (watcher.duplicates() > 0) {
@@ -367,7 +390,8 @@ public final class ConsumerBenchmark {
             }
             double achieved = (total - 1) / (sent.elapsedNanos() / 1e9);
             Latency result = new Latency(interval, rate, latencyWarmup, latencyCount, achieved, sent.sortedLagNanos(),
-                    httpNanos, toGranted, toSeen, sent.errors(), usage, brokerUsage, polls);
+                    httpNanos, toGranted, toSeen, sent.errors(), usage, brokerUsage, polls, statements,
+                    (polls - pollsBefore[0]) / (double) latencyCount);
             say(String.format(Locale.ROOT, "  sent at %.1f/s (dispatcher behind schedule: p99 %.1f ms, max %.1f ms);"
                             + " HTTP p50 %.2f ms p99 %.2f ms; to granted_at p50 %.1f ms p99 %.1f ms; to seen committed"
                             + " p50 %.1f ms p99 %.1f ms; other processes %s", achieved,
@@ -376,6 +400,15 @@ public final class ConsumerBenchmark {
                     pct(toGranted, 99) / 1e3, pct(toSeen, 50) / 1e3, pct(toSeen, 99) / 1e3,
                     percent(brokerUsage.othersShare())));
             return result;
+        }
+    }
+
+    /** The server's statement counters, or none when they cannot be read (the figures then say n/a). */
+    private Map<String, Long> statementCounters() {
+        try {
+            return database.statementCounters();
+        } catch (SQLException e) {
+            return null;
         }
     }
 
@@ -389,15 +422,41 @@ public final class ConsumerBenchmark {
     }
 
     /**
-     * A freshly started JVM on two cores spends its first minute compiling (docs/benchmarks.md): callbacks in a
-     * closed loop from 4 threads, through relay and consumer as well, until every one has its entitlement. Its own
-     * tenant, checked like the measured one.
+     * A freshly started JVM on two cores compiles for minutes (docs/benchmarks.md), and while it does, its compiler
+     * takes the CPU the callbacks need: measured then, a rate the compiled application keeps up with queues without
+     * end. So, as the callback benchmark does: one closed-loop round of {@code --latency-jit-warmup} callbacks, then
+     * rounds of {@link #JIT_ROUND} while the application's compiler took more than {@link #JIT_QUIET} of its CPU in
+     * the last one, up to {@code --latency-max-jit-warmup} in all.
      */
-    private void jitWarmup(ApplicationProcess app, HttpClient http, URI uri) throws Exception {
+    private void warmUpJit(ApplicationProcess app, HttpClient http, URI uri) throws Exception {
+        int n = latencyJitWarmup;
+        while (true) {
+            Load.Cpu.Usage cpu = jitWarmupRound(app, http, uri, n);
+            latencyJitWarmedUp += n;
+            double jit = cpu.appJitMs();
+            if (jit < 0 || jit <= JIT_QUIET * cpu.appMs()) {
+                return;
+            }
+            if (latencyJitWarmedUp + JIT_ROUND > latencyMaxJitWarmup) {
+                say(String.format(Locale.ROOT, "  the application's JIT compiler still took %.0f%% of its CPU after"
+                        + " %d warm-up callbacks: the measurement includes some of it", 100 * jit / cpu.appMs(),
+                        latencyJitWarmedUp));
+                return;
+            }
+            n = JIT_ROUND;
+        }
+    }
+
+    /**
+     * One warm-up round: callbacks in a closed loop from 4 threads, through relay and consumer as well, until every
+     * one has its entitlement. Its own tenant, checked like the measured one. Returns the application's CPU per
+     * callback while they were sent.
+     */
+    private Load.Cpu.Usage jitWarmupRound(ApplicationProcess app, HttpClient http, URI uri, int n) throws Exception {
         String tenant = newTenant("latjit");
         String merchantId = "m-" + tenant;
         String secret = secrets.get(tenant);
-        List<String> ids = pendingPayments(tenant, latencyJitWarmup);
+        List<String> ids = pendingPayments(tenant, n);
         long t0 = System.nanoTime();
         Load.Result result = Load.run(4, ids, id -> {
             Callback cb = new CallbackChannel.Sandbox(merchantId, secret).success(id);
@@ -411,16 +470,18 @@ public final class ConsumerBenchmark {
             }
             return true;
         }, new Load.Cpu(app.pid()));
-        boolean drained = awaitEntitlements(tenant, latencyJitWarmup, app, null, null);
+        boolean drained = awaitEntitlements(tenant, n, app, null, null);
+        Load.Cpu.Usage cpu = result.cpu();
         say(String.format(Locale.ROOT, "  JIT warm-up: %d callbacks in a closed loop (4 threads) in %.1f s, all"
-                        + " entitlements after %.1f s%s", latencyJitWarmup, result.elapsedNanos() / 1e9,
-                (System.nanoTime() - t0) / 1e9, result.errors() == 0 ? "" : "; " + result.errors() + " ERRORS (first: "
-                        + result.firstError() + ")"));
+                        + " entitlements after %.1f s; application CPU %.2f ms per callback, JIT %s%s", n,
+                result.elapsedNanos() / 1e9, (System.nanoTime() - t0) / 1e9, cpu.appMs(), orNa(cpu.appJitMs()),
+                result.errors() == 0 ? "" : "; " + result.errors() + " ERRORS (first: " + result.firstError() + ")"));
         if (result.errors() > 0 || !drained) {
             fail("latency JIT warm-up: " + result.errors() + " callbacks failed"
                     + (drained ? "" : ", not every one got its entitlement"));
         }
-        checkTenant("latency JIT warm-up", tenant, latencyJitWarmup, "SUCCEEDED");
+        checkTenant("latency JIT warm-up", tenant, n, "SUCCEEDED");
+        return cpu;
     }
 
     private void awaitWatcher(EntitlementWatcher watcher, int expected, ApplicationProcess app) throws Exception {
@@ -818,7 +879,7 @@ public final class ConsumerBenchmark {
                             + " open-loop warm-up (and %d in a closed loop before, for the JIT), sent at %.0f/s (open"
                             + " loop; achieved %.1f/s; the dispatcher sent p99 %.1f ms, at most %.1f ms late); relay"
                             + " and consumers on, tristate.relay.interval %s, consumers %s, %s; entitlements"
-                            + " watched every %d ms (%d polls).", latency.count(), latency.warmup(), latencyJitWarmup,
+                            + " watched every %d ms (%d polls).", latency.count(), latency.warmup(), latencyJitWarmedUp,
                     latency.rate(), latency.achievedRate(), pct(latency.lagNanos(), 99) / 1e6,
                     pct(latency.lagNanos(), 100) / 1e6, latency.relayInterval(), DEFAULT_CONCURRENCY,
                     DEFAULT_BATCHING, pollInterval,
@@ -837,6 +898,17 @@ public final class ConsumerBenchmark {
                             + " application, the benchmark, the database or the broker) %s.", u.appMs(),
                     orNa(u.appJitMs()), orNa(u.appGcMs()), u.selfMs(), orNa(u.dbMs()), orNa(latency.broker().ms()),
                     percent(u.machineBusy()), percent(latency.broker().othersShare())));
+            Map<String, Double> st = latency.statements();
+            if (!st.isEmpty()) {
+                say(String.format(Locale.ROOT, "Statements per callback, server-wide (SHOW GLOBAL STATUS), over"
+                                + " every transaction a callback causes (callback, relay, consumer, task runner,"
+                                + " background loops; %.2f of them the watcher's polls): %.1f, of them SELECT %.1f,"
+                                + " INSERT %.1f, UPDATE %.1f, SET %.1f, COMMIT %.1f.",
+                        latency.watcherPollsPerCallback(), st.getOrDefault("Questions", Double.NaN),
+                        st.getOrDefault("Com_select", Double.NaN), st.getOrDefault("Com_insert", Double.NaN),
+                        st.getOrDefault("Com_update", Double.NaN), st.getOrDefault("Com_set_option", Double.NaN),
+                        st.getOrDefault("Com_commit", Double.NaN)));
+            }
         }
         if (!drains.isEmpty()) {
             say("");

@@ -73,6 +73,7 @@ final class JdbcBaseline implements AutoCloseable {
         config.addDataSourceProperty("prepStmtCacheSize", "250");
         config.addDataSourceProperty("prepStmtCacheSqlLimit", "4096");
         config.addDataSourceProperty("useLocalSessionState", "true");
+        config.addDataSourceProperty("openTelemetry", "DISABLED");
         this.pool = new HikariDataSource(config);
         // What the application stores of the request headers; same names and sizes as the HTTP path's.
         this.headersTemplate = "Content-Length: %d\nHost: 127.0.0.1:" + appPort + "\nUser-Agent: Java-http-client/"

@@ -24,6 +24,15 @@ class ConnectorJTest {
     }
 
     @Test
+    void aMySqlPoolOpensNoSpansOfTheDriver() {
+        HikariConfig pool = pool("jdbc:mysql://127.0.0.1:3306/tristate");
+
+        ConnectorJ.applyDefaults(pool);
+
+        assertThat(pool.getDataSourceProperties()).containsEntry("openTelemetry", "DISABLED");
+    }
+
+    @Test
     void whatTheConfigurationSetsIsKept() {
         HikariConfig pool = pool("jdbc:mysql://127.0.0.1:3306/tristate");
         pool.addDataSourceProperty("cachePrepStmts", "false");

@@ -30,6 +30,19 @@ class SandboxSignatureTest {
     }
 
     @Test
+    void signaturesOnOneThreadUnderDifferentSecretsCarryNothingOver() {
+        byte[] first = "{\"notify_id\":\"n-1\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] second = "{\"subject\":\"会员\"}".getBytes(StandardCharsets.UTF_8);
+
+        for (int round = 0; round < 3; round++) {
+            assertThat(SandboxSignature.v1("whsec-sandbox-test", T, first))
+                    .isEqualTo("e819b5dcd79ede23d6e9ebf861bfcef07518b5ea12694642e1af4ee6f20a52f1");
+            assertThat(SandboxSignature.v1("密钥-2", T, second))
+                    .isEqualTo("169f43b162c24f0c06f81ad546192ad84ba970ad7775359c281ebb4b98d2432b");
+        }
+    }
+
+    @Test
     void refusesAnEmptySecretAndANegativeTimestamp() {
         byte[] body = new byte[0];
 
