@@ -45,7 +45,7 @@ class OutboxRelayWiring {
     record RelayProperties(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("100") int batchSize,
-            @DefaultValue("2") int threads,
+            @DefaultValue("3") int threads,
             @DefaultValue("500ms") Duration interval,
             @DefaultValue("30s") Duration maxPause,
             @DefaultValue("60s") Duration lease,
