@@ -7,14 +7,9 @@ import static dev.tristate.benchmark.Report.percent;
 import static dev.tristate.benchmark.Report.random;
 import static dev.tristate.benchmark.Report.say;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -124,8 +119,6 @@ public final class ConsumerBenchmark {
         DEFAULTS.put("publish-batch", "100");
     }
 
-    private static final String EXCHANGE = "tristate.events";
-    private static final String QUEUE = "tristate.entitlements";
     private static final String CONSUMER = "entitlements";
     private static final String SKU = "course:java-101";
     private static final String USER = "u-42";
@@ -227,7 +220,7 @@ public final class ConsumerBenchmark {
         Path workDir = Files.createTempDirectory("tristate-consumer-bench-");
         Latency latency = null;
         List<Drain> drains = new ArrayList<>();
-        try (Broker broker = new Broker()) {
+        try (EntitlementsQueue broker = new EntitlementsQueue(settings)) {
             say("broker: " + settings.rabbitHost() + ":" + settings.rabbitPort() + ", vhost " + settings.rabbitVhost());
             if (latencyPhase) {
                 try {
@@ -275,7 +268,7 @@ public final class ConsumerBenchmark {
         }
     }
 
-    private ApplicationProcess start(Broker broker, Path workDir, String name, List<String> args) throws Exception {
+    private ApplicationProcess start(EntitlementsQueue broker, Path workDir, String name, List<String> args) throws Exception {
         broker.purgeBeforeStart();
         long t0 = System.nanoTime();
         ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args);
@@ -303,7 +296,7 @@ public final class ConsumerBenchmark {
                    double watcherPollsPerCallback) {
     }
 
-    private Latency latency(Broker broker, Path workDir) throws Exception {
+    private Latency latency(EntitlementsQueue broker, Path workDir) throws Exception {
         List<String> args = relayInterval.isEmpty() ? List.of() : List.of("--tristate.relay.interval=" + relayInterval);
         String interval = relayInterval.isEmpty() ? DEFAULT_RELAY_INTERVAL + " (the application's default)"
                 : relayInterval;
@@ -403,7 +396,7 @@ public final class ConsumerBenchmark {
         }
     }
 
-    /** The server's statement counters, or none when they cannot be read (the figures then say n/a). */
+    /** The server's statement counters, or null when they cannot be read (the report then leaves them out). */
     private Map<String, Long> statementCounters() {
         try {
             return database.statementCounters();
@@ -521,7 +514,7 @@ public final class ConsumerBenchmark {
         }
     }
 
-    private Drain throughput(Broker broker, Path workDir, int p, int b) throws Exception {
+    private Drain throughput(EntitlementsQueue broker, Path workDir, int p, int b) throws Exception {
         say("");
         say("throughput: prefetch " + p + ", batch size " + b + ", consumers " + DEFAULT_CONCURRENCY
                 + " (defaults), relay off; " + warmup + " warm-up + " + count + " measured PaymentSucceeded messages");
@@ -530,8 +523,8 @@ public final class ConsumerBenchmark {
         try (ApplicationProcess app = start(broker, workDir, "prefetch-" + p + "-batch-" + b, args)) {
             String warmTenant = newTenant("p" + p + "b" + b + "w");
             String tenant = newTenant("p" + p + "b" + b);
-            List<Message> warmMessages = succeededPayments(warmTenant, warmup);
-            List<Message> messages = succeededPayments(tenant, count);
+            List<EntitlementsQueue.Message> warmMessages = succeededPayments(warmTenant, warmup);
+            List<EntitlementsQueue.Message> messages = succeededPayments(tenant, count);
             if (warmup > 0) {
                 long t0 = System.nanoTime();
                 broker.publish(warmMessages, publishBatch);
@@ -583,17 +576,13 @@ public final class ConsumerBenchmark {
         }
     }
 
-    /** One PaymentSucceeded message: the event id and the outbox payload the application writes for it. */
-    record Message(String eventId, String tenantId, byte[] body) {
-    }
-
     /**
      * n SUCCEEDED payments of 19.99 CNY written as the callback path leaves them (channel_txn_id, paid_at, version
      * 1), and for each the PaymentSucceeded event the application would have put in its outbox: the event id derived
      * as the application derives it, the payload field for field as EventPayloads writes it.
      */
-    private List<Message> succeededPayments(String tenant, int n) throws SQLException {
-        List<Message> messages = new ArrayList<>(n);
+    private List<EntitlementsQueue.Message> succeededPayments(String tenant, int n) throws SQLException {
+        List<EntitlementsQueue.Message> messages = new ArrayList<>(n);
         Instant paidAt = Instant.now();
         String now = Database.utc(paidAt);
         int chunk = 500;
@@ -621,7 +610,7 @@ public final class ConsumerBenchmark {
                             + ",\"merchant_order_id\":" + json(order) + ",\"amount_minor\":" + Database.AMOUNT_MINOR
                             + ",\"amount_currency\":" + json(Database.CURRENCY) + ",\"channel_txn_id\":" + json(txn)
                             + ",\"user_id\":" + json(USER) + ",\"sku\":" + json(SKU) + "}";
-                    messages.add(new Message(eventId.toString(), tenant, payload.getBytes(StandardCharsets.UTF_8)));
+                    messages.add(new EntitlementsQueue.Message(eventId.toString(), tenant, payload.getBytes(StandardCharsets.UTF_8)));
                 }
                 try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
                     int k = 1;
@@ -642,7 +631,7 @@ public final class ConsumerBenchmark {
     }
 
     /** Waits until the tenant has {@code expected} entitlements; false when they stop coming or the app died. */
-    private boolean awaitEntitlements(String tenant, int expected, ApplicationProcess app, Broker broker,
+    private boolean awaitEntitlements(String tenant, int expected, ApplicationProcess app, EntitlementsQueue broker,
                                       AtomicInteger maxConsumers) throws Exception {
         long last = -1;
         long lastMove = System.nanoTime();
@@ -760,108 +749,6 @@ public final class ConsumerBenchmark {
     private void phaseFailed(String phase, Exception e) {
         say("  " + phase + " FAILED: " + e);
         fail(phase + ": did not finish: " + e);
-    }
-
-    // ---------------------------------------------------------------- the broker
-
-    /** The broker's own client: purging and watching the queue, and publishing as the relay does. */
-    private final class Broker implements AutoCloseable {
-
-        private final Connection connection;
-
-        Broker() throws Exception {
-            ConnectionFactory factory = new ConnectionFactory();
-            factory.setHost(settings.rabbitHost());
-            factory.setPort(settings.rabbitPort());
-            factory.setUsername(settings.rabbitUser());
-            factory.setPassword(settings.rabbitPassword());
-            factory.setVirtualHost(settings.rabbitVhost());
-            connection = factory.newConnection("tristate-consumer-benchmark");
-        }
-
-        /**
-         * Before an application starts: nobody else may consume the queue (their figures and ours would mix), and
-         * what earlier runs left in it would be consumed during the measurement, so it is purged. A queue that does
-         * not exist yet is declared by the application.
-         */
-        void purgeBeforeStart() throws Exception {
-            try (Channel channel = connection.createChannel()) {
-                AMQP.Queue.DeclareOk queue;
-                try {
-                    queue = channel.queueDeclarePassive(QUEUE);
-                } catch (IOException notThere) {
-                    return;
-                }
-                if (queue.getConsumerCount() > 0) {
-                    throw new IllegalStateException(queue.getConsumerCount() + " consumer(s) of another process"
-                            + " already read " + QUEUE + " on vhost " + settings.rabbitVhost() + ": stop it, or use"
-                            + " another vhost (--rabbit-vhost=...)");
-                }
-                if (queue.getMessageCount() > 0) {
-                    say("purging " + queue.getMessageCount() + " message(s) left in " + QUEUE);
-                }
-                channel.queuePurge(QUEUE);
-            } catch (com.rabbitmq.client.AlreadyClosedException closed) {
-                // the passive declare closed the channel: no queue yet
-            }
-        }
-
-        long messages() throws Exception {
-            try (Channel channel = connection.createChannel()) {
-                return channel.queueDeclarePassive(QUEUE).getMessageCount();
-            }
-        }
-
-        int consumers() throws Exception {
-            try (Channel channel = connection.createChannel()) {
-                return channel.queueDeclarePassive(QUEUE).getConsumerCount();
-            }
-        }
-
-        /** After a warm-up: every message consumed and acked before the measured ones are published. */
-        void awaitEmpty() throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (messages() > 0 && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-        }
-
-        /**
-         * As the relay publishes (RabbitEventPublisher.properties): to the events exchange, routing key = event
-         * type, persistent, mandatory, message id = event id, type, header tenant_id, JSON in UTF-8; publisher
-         * confirms awaited per batch.
-         */
-        void publish(List<Message> messages, int batch) throws Exception {
-            AtomicInteger returned = new AtomicInteger();
-            try (Channel channel = connection.createChannel()) {
-                channel.confirmSelect();
-                channel.addReturnListener(r -> returned.incrementAndGet());
-                int inBatch = 0;
-                for (Message m : messages) {
-                    AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                            .messageId(m.eventId()).type(EventType.PaymentSucceeded.name())
-                            .contentType("application/json").contentEncoding("UTF-8").deliveryMode(2)
-                            .headers(Map.of("tenant_id", m.tenantId())).build();
-                    channel.basicPublish(EXCHANGE, EventType.PaymentSucceeded.name(), true, properties, m.body());
-                    if (++inBatch == batch) {
-                        channel.waitForConfirmsOrDie(30_000);
-                        inBatch = 0;
-                    }
-                }
-                if (inBatch > 0) {
-                    channel.waitForConfirmsOrDie(30_000);
-                }
-            }
-            if (returned.get() > 0) {
-                throw new IllegalStateException(returned.get() + " messages were returned as unroutable: is "
-                        + QUEUE + " bound to " + EXCHANGE + "?");
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            connection.close();
-        }
     }
 
     // ---------------------------------------------------------------- the report
