@@ -5,7 +5,6 @@ import static dev.tristate.benchmark.Report.say;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.tristate.domain.event.EventType;
 import java.io.IOException;
 import java.util.List;
@@ -30,14 +29,8 @@ final class EntitlementsQueue implements AutoCloseable {
     private final String vhost;
 
     EntitlementsQueue(Settings settings) throws Exception {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(settings.rabbitHost());
-        factory.setPort(settings.rabbitPort());
-        factory.setUsername(settings.rabbitUser());
-        factory.setPassword(settings.rabbitPassword());
-        factory.setVirtualHost(settings.rabbitVhost());
         vhost = settings.rabbitVhost();
-        connection = factory.newConnection("tristate-consumer-benchmark");
+        connection = settings.rabbitConnection("tristate-consumer-benchmark");
     }
 
     /**

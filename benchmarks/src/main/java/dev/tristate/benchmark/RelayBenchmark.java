@@ -5,7 +5,6 @@ import static dev.tristate.benchmark.Report.say;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.tristate.benchmark.baseline.BaselineClasses;
 import dev.tristate.benchmark.baseline.OneByOneConfirms;
 import java.nio.charset.StandardCharsets;
@@ -576,13 +575,7 @@ public final class RelayBenchmark {
         private final Channel admin;
 
         Broker() throws Exception {
-            ConnectionFactory factory = new ConnectionFactory();
-            factory.setHost(settings.rabbitHost());
-            factory.setPort(settings.rabbitPort());
-            factory.setUsername(settings.rabbitUser());
-            factory.setPassword(settings.rabbitPassword());
-            factory.setVirtualHost(settings.rabbitVhost());
-            connection = factory.newConnection("tristate-relay-benchmark");
+            connection = settings.rabbitConnection("tristate-relay-benchmark");
             admin = connection.createChannel();
             admin.queueDeclarePassive(QUEUE);
         }

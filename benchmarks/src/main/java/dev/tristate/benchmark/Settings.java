@@ -1,10 +1,14 @@
 package dev.tristate.benchmark;
 
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 
 /** The command line: {@code --name=value} options, each with a default that runs against a local MariaDB. */
 public record Settings(String serverUrl, String database, String dbUser, String dbPassword, boolean dropDatabase,
@@ -171,6 +175,20 @@ public record Settings(String serverUrl, String database, String dbUser, String 
     public String jdbcUrl() {
         String[] parts = serverParts();
         return parts[0] + "/" + database + parts[1];
+    }
+
+    /**
+     * A connection of the broker's own Java client to the broker and vhost of these settings, shown under {@code name}
+     * in the broker's list of connections.
+     */
+    public Connection rabbitConnection(String name) throws IOException, TimeoutException {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(rabbitHost);
+        factory.setPort(rabbitPort);
+        factory.setUsername(rabbitUser);
+        factory.setPassword(rabbitPassword);
+        factory.setVirtualHost(rabbitVhost);
+        return factory.newConnection(name);
     }
 
     /** The same settings for another build of the application (the start-up benchmark compares two). */

@@ -6,7 +6,6 @@ import static dev.tristate.benchmark.Report.say;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -224,13 +223,7 @@ public final class StartupBenchmark {
 
     /** What the kill phase published stays in the queue (no consumer ran): removed at the end. */
     private void purgeQueue() {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(settings.rabbitHost());
-        factory.setPort(settings.rabbitPort());
-        factory.setUsername(settings.rabbitUser());
-        factory.setPassword(settings.rabbitPassword());
-        factory.setVirtualHost(settings.rabbitVhost());
-        try (Connection connection = factory.newConnection("tristate-startup-benchmark");
+        try (Connection connection = settings.rabbitConnection("tristate-startup-benchmark");
              Channel channel = connection.createChannel()) {
             channel.queuePurge("tristate.entitlements");
         } catch (IOException | java.util.concurrent.TimeoutException | RuntimeException e) {

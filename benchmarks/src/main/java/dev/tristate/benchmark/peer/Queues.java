@@ -4,7 +4,6 @@ import static dev.tristate.benchmark.Report.say;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.tristate.benchmark.Settings;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -16,13 +15,7 @@ final class Queues implements AutoCloseable {
     private Channel admin;
 
     Queues(Settings settings) throws Exception {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(settings.rabbitHost());
-        factory.setPort(settings.rabbitPort());
-        factory.setUsername(settings.rabbitUser());
-        factory.setPassword(settings.rabbitPassword());
-        factory.setVirtualHost(settings.rabbitVhost());
-        connection = factory.newConnection("tristate-peer-benchmark");
+        connection = settings.rabbitConnection("tristate-peer-benchmark");
         admin = connection.createChannel();
     }
 
