@@ -1,6 +1,5 @@
 package dev.tristate.benchmark;
 
-import static dev.tristate.benchmark.Report.json;
 import static dev.tristate.benchmark.Report.loadAverage;
 import static dev.tristate.benchmark.Report.orNa;
 import static dev.tristate.benchmark.Report.percent;
@@ -8,16 +7,12 @@ import static dev.tristate.benchmark.Report.random;
 import static dev.tristate.benchmark.Report.say;
 
 import dev.tristate.adapter.out.channel.sandbox.SandboxSignature;
-import dev.tristate.domain.event.EventId;
-import dev.tristate.domain.event.EventType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -119,9 +114,6 @@ public final class ConsumerBenchmark {
         DEFAULTS.put("publish-batch", "100");
     }
 
-    private static final String CONSUMER = "entitlements";
-    private static final String SKU = "course:java-101";
-    private static final String USER = "u-42";
     /** The application's defaults (ConsumerWiring, OutboxRelayWiring), stated in the report. */
     private static final String DEFAULT_CONCURRENCY = "concurrency 2, max-concurrency 4";
     private static final String DEFAULT_BATCHING = "prefetch 20, batch size 20";
@@ -132,10 +124,10 @@ public final class ConsumerBenchmark {
     private static final int JIT_ROUND = 5_000;
     /** The share of the application's CPU its JIT compiler may take in a warm-up round for the warm-up to end. */
     private static final double JIT_QUIET = 0.05;
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Settings settings;
     private final Database database;
+    private final ConsumerRows rows;
     private final boolean latencyPhase;
     private final boolean throughputPhase;
     private final double rate;
@@ -162,6 +154,7 @@ public final class ConsumerBenchmark {
     private ConsumerBenchmark(Settings settings, Map<String, String> own) {
         this.settings = settings;
         this.database = new Database(settings);
+        this.rows = new ConsumerRows(settings, database);
         List<String> phases = Arrays.stream(own.get("phases").split(",")).map(String::trim).toList();
         if (phases.isEmpty() || !List.of("latency", "throughput").containsAll(phases)) {
             throw new IllegalArgumentException("--phases takes latency, throughput or both");
@@ -196,7 +189,8 @@ public final class ConsumerBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_consumer_bench", (common, own) -> new ConsumerBenchmark(common, own)::run);
+        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_consumer_bench",
+                (common, own) -> new ConsumerBenchmark(common, own)::run);
     }
 
 
@@ -268,14 +262,15 @@ public final class ConsumerBenchmark {
         }
     }
 
-    private ApplicationProcess start(EntitlementsQueue broker, Path workDir, String name, List<String> args) throws Exception {
+    private ApplicationProcess start(EntitlementsQueue broker, Path workDir, String name, List<String> args)
+            throws Exception {
         broker.purgeBeforeStart();
         long t0 = System.nanoTime();
         ApplicationProcess app = ApplicationProcess.start(settings, masterKey, workDir.resolve(name), args);
         say(String.format(Locale.ROOT, "application %s %s healthy on port %d after %.1f s (log %s)", name, args,
                 app.port(), (System.nanoTime() - t0) / 1e9, app.log()));
         database.requireCallbackSchema();
-        requireTables("entitlements", "consumer_inbox", "consumer_deliveries");
+        rows.requireTables("entitlements", "consumer_inbox", "consumer_deliveries");
         return app;
     }
 
@@ -315,7 +310,7 @@ public final class ConsumerBenchmark {
             String merchantId = "m-" + tenant;
             String secret = secrets.get(tenant);
             int total = latencyWarmup + latencyCount;
-            List<String> ids = pendingPayments(tenant, total);
+            List<String> ids = rows.pendingPayments(tenant, total);
             Load.Cpu cpu = new Load.Cpu(app.pid());
             AtomicReference<Load.Cpu.Sample> before = new AtomicReference<>();
             AtomicReference<BrokerCpu.Sample> brokerBefore = new AtomicReference<>();
@@ -405,15 +400,6 @@ public final class ConsumerBenchmark {
         }
     }
 
-    private List<String> pendingPayments(String tenant, int n) throws SQLException {
-        List<String> ids = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            ids.add("pay_" + UUID.randomUUID().toString().replace("-", ""));
-        }
-        database.insertPendingPayments(tenant, ids);
-        return ids;
-    }
-
     /**
      * A freshly started JVM on two cores compiles for minutes (docs/benchmarks.md), and while it does, its compiler
      * takes the CPU the callbacks need: measured then, a rate the compiled application keeps up with queues without
@@ -449,7 +435,7 @@ public final class ConsumerBenchmark {
         String tenant = newTenant("latjit");
         String merchantId = "m-" + tenant;
         String secret = secrets.get(tenant);
-        List<String> ids = pendingPayments(tenant, n);
+        List<String> ids = rows.pendingPayments(tenant, n);
         long t0 = System.nanoTime();
         Load.Result result = Load.run(4, ids, id -> {
             Callback cb = new CallbackChannel.Sandbox(merchantId, secret).success(id);
@@ -503,8 +489,9 @@ public final class ConsumerBenchmark {
 
     // ---------------------------------------------------------------- (b) consumer throughput per prefetch
 
-    record Drain(int prefetch, int batchSize, int messages, double publishSeconds, double seconds, double drainedAfterPublish,
-                 double drainSeconds, int maxConsumers, Load.Cpu.Usage cpu, BrokerCpu.Usage broker) {
+    record Drain(int prefetch, int batchSize, int messages, double publishSeconds, double seconds,
+                 double drainedAfterPublish, double drainSeconds, int maxConsumers, Load.Cpu.Usage cpu,
+                 BrokerCpu.Usage broker) {
         double perSecond() {
             return messages / seconds;
         }
@@ -523,8 +510,8 @@ public final class ConsumerBenchmark {
         try (ApplicationProcess app = start(broker, workDir, "prefetch-" + p + "-batch-" + b, args)) {
             String warmTenant = newTenant("p" + p + "b" + b + "w");
             String tenant = newTenant("p" + p + "b" + b);
-            List<EntitlementsQueue.Message> warmMessages = succeededPayments(warmTenant, warmup);
-            List<EntitlementsQueue.Message> messages = succeededPayments(tenant, count);
+            List<EntitlementsQueue.Message> warmMessages = rows.succeededPayments(warmTenant, warmup);
+            List<EntitlementsQueue.Message> messages = rows.succeededPayments(tenant, count);
             if (warmup > 0) {
                 long t0 = System.nanoTime();
                 broker.publish(warmMessages, publishBatch);
@@ -551,8 +538,8 @@ public final class ConsumerBenchmark {
                 drain = new Drain(p, b, count, Double.NaN, Double.NaN, Double.NaN, Double.NaN, consumers.get(), usage,
                         brokerUsage);
             } else {
-                Instant last = lastGrantedAt(tenant);
-                long after = grantedSince(tenant, published);
+                Instant last = rows.lastGrantedAt(tenant);
+                long after = rows.grantedSince(tenant, published);
                 double seconds = Duration.between(first, last).toNanos() / 1e9;
                 double drainSeconds = Duration.between(published, last).toNanos() / 1e9;
                 drain = new Drain(p, b, count, Duration.between(first, published).toNanos() / 1e9, seconds,
@@ -576,59 +563,6 @@ public final class ConsumerBenchmark {
         }
     }
 
-    /**
-     * n SUCCEEDED payments of 19.99 CNY written as the callback path leaves them (channel_txn_id, paid_at, version
-     * 1), and for each the PaymentSucceeded event the application would have put in its outbox: the event id derived
-     * as the application derives it, the payload field for field as EventPayloads writes it.
-     */
-    private List<EntitlementsQueue.Message> succeededPayments(String tenant, int n) throws SQLException {
-        List<EntitlementsQueue.Message> messages = new ArrayList<>(n);
-        Instant paidAt = Instant.now();
-        String now = Database.utc(paidAt);
-        int chunk = 500;
-        try (java.sql.Connection c = database.connect()) {
-            for (int from = 0; from < n; from += chunk) {
-                int to = Math.min(n, from + chunk);
-                StringBuilder sql = new StringBuilder("INSERT INTO payments (id, tenant_id, merchant_order_id,"
-                        + " amount_minor, currency, channel, user_id, sku, description, status, channel_txn_id,"
-                        + " refunded_minor, created_at, updated_at, paid_at, version) VALUES ");
-                List<String[]> rows = new ArrayList<>();
-                for (int i = from; i < to; i++) {
-                    String suffix = UUID.randomUUID().toString().replace("-", "");
-                    String paymentId = "pay_" + suffix;
-                    String order = "o-" + suffix;
-                    String txn = "T-" + suffix;
-                    rows.add(new String[] {paymentId, order, txn});
-                    sql.append(i == from ? "" : ", ").append("(?, ?, ?, ").append(Database.AMOUNT_MINOR).append(", '")
-                            .append(Database.CURRENCY).append("', '").append(Database.CHANNEL).append("', '")
-                            .append(USER).append("', '").append(SKU).append("', 'Java 101', 'SUCCEEDED', ?, 0, ?, ?,"
-                                    + " ?, 1)");
-                    EventId eventId = EventId.derive(paymentId, EventType.PaymentSucceeded, null);
-                    String payload = "{\"event_id\":" + json(eventId.toString()) + ",\"event_type\":"
-                            + json(EventType.PaymentSucceeded.name()) + ",\"tenant_id\":" + json(tenant)
-                            + ",\"payment_id\":" + json(paymentId) + ",\"occurred_at\":" + json(paidAt.toString())
-                            + ",\"merchant_order_id\":" + json(order) + ",\"amount_minor\":" + Database.AMOUNT_MINOR
-                            + ",\"amount_currency\":" + json(Database.CURRENCY) + ",\"channel_txn_id\":" + json(txn)
-                            + ",\"user_id\":" + json(USER) + ",\"sku\":" + json(SKU) + "}";
-                    messages.add(new EntitlementsQueue.Message(eventId.toString(), tenant, payload.getBytes(StandardCharsets.UTF_8)));
-                }
-                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                    int k = 1;
-                    for (String[] row : rows) {
-                        ps.setString(k++, row[0]);
-                        ps.setString(k++, tenant);
-                        ps.setString(k++, row[1]);
-                        ps.setString(k++, row[2]);
-                        ps.setString(k++, now);
-                        ps.setString(k++, now);
-                        ps.setString(k++, now);
-                    }
-                    ps.executeUpdate();
-                }
-            }
-        }
-        return messages;
-    }
 
     /** Waits until the tenant has {@code expected} entitlements; false when they stop coming or the app died. */
     private boolean awaitEntitlements(String tenant, int expected, ApplicationProcess app, EntitlementsQueue broker,
@@ -636,7 +570,7 @@ public final class ConsumerBenchmark {
         long last = -1;
         long lastMove = System.nanoTime();
         while (true) {
-            long n = count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ?", tenant);
+            long n = database.count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ?", tenant);
             if (broker != null && maxConsumers != null) {
                 maxConsumers.accumulateAndGet(broker.consumers(), Math::max);
             }
@@ -660,81 +594,11 @@ public final class ConsumerBenchmark {
 
     // ---------------------------------------------------------------- checks, with plain JDBC
 
-    /**
-     * Each of the tenant's payments (all {@code status}, when given) has exactly one entitlement, GRANTED, of the
-     * SKU; the inbox holds one row per payment, outcome GRANTED; no delivery waits for a retry or sits in the
-     * quarantine.
-     */
+    /** {@link ConsumerRows#check}, printed, and a failure of the run when it does not hold. */
     private void checkTenant(String phase, String tenant, long expected, String status) throws SQLException {
-        long payments = count("SELECT COUNT(*) FROM payments WHERE tenant_id = ?"
-                + (status == null ? "" : " AND status = '" + status + "'"), tenant);
-        long entitlements = count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ? AND status = 'GRANTED'"
-                + " AND sku = '" + SKU + "'", tenant);
-        long paymentsWithOne = count("SELECT COUNT(*) FROM (SELECT p.id FROM payments p JOIN entitlements e"
-                + " ON e.tenant_id = p.tenant_id AND e.payment_id = p.id WHERE p.tenant_id = ? GROUP BY p.id"
-                + " HAVING COUNT(*) = 1) one", tenant);
-        long allEntitlements = count("SELECT COUNT(*) FROM entitlements WHERE tenant_id = ?", tenant);
-        long inbox = count("SELECT COUNT(*) FROM consumer_inbox WHERE consumer = '" + CONSUMER + "'"
-                + " AND tenant_id = ? AND outcome = 'GRANTED'", tenant);
-        long allInbox = count("SELECT COUNT(*) FROM consumer_inbox WHERE tenant_id = ?", tenant);
-        long deliveries = count("SELECT COUNT(*) FROM consumer_deliveries WHERE consumer = ?", CONSUMER);
-        boolean ok = payments == expected && entitlements == expected && paymentsWithOne == expected
-                && allEntitlements == expected && inbox == expected && allInbox == expected && deliveries == 0;
-        String line = String.format(Locale.ROOT, "  check %s: %d payments%s, %d with exactly one entitlement, %d"
-                        + " entitlements (%d GRANTED %s), %d inbox rows (%d GRANTED), %d consumer deliveries retrying"
-                        + " or quarantined - %s", phase, payments, status == null ? "" : " " + status, paymentsWithOne,
-                allEntitlements, entitlements, SKU, allInbox, inbox, deliveries, ok ? "ok" : "MISMATCH, expected "
-                        + expected + " of each and no deliveries");
-        say(line);
-        if (!ok) {
-            fail(line.trim());
-        }
-    }
-
-    private void requireTables(String... tables) throws SQLException {
-        for (String table : tables) {
-            if (count("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()"
-                    + " AND table_name = ?", table) == 0) {
-                throw new IllegalStateException("no table " + table + " in " + settings.database() + ": is "
-                        + settings.appJar() + " older than the entitlements consumer? Rebuild it.");
-            }
-        }
-    }
-
-    /** The latest {@code granted_at} of the tenant's entitlements. */
-    private Instant lastGrantedAt(String tenant) throws SQLException {
-        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(
-                "SELECT DATE_FORMAT(MAX(granted_at), '%Y-%m-%d %H:%i:%s.%f') FROM entitlements WHERE tenant_id = ?")) {
-            ps.setString(1, tenant);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
-            }
-        }
-    }
-
-    /** How many of the tenant's entitlements were granted at or after {@code since}. */
-    private long grantedSince(String tenant, Instant since) throws SQLException {
-        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(
-                "SELECT COUNT(*) FROM entitlements WHERE tenant_id = ? AND granted_at >= ?")) {
-            ps.setString(1, tenant);
-            ps.setString(2, Database.utc(since));
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
-
-    private long count(String sql, String parameter) throws SQLException {
-        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(sql)) {
-            if (parameter != null) {
-                ps.setString(1, parameter);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
+        String mismatch = rows.check(phase, tenant, expected, status);
+        if (mismatch != null) {
+            fail(mismatch);
         }
     }
 
@@ -810,8 +674,9 @@ public final class ConsumerBenchmark {
             for (Drain d : drains) {
                 Load.Cpu.Usage u = d.cpu();
                 say(String.format(Locale.ROOT, "| %d | %d | %d | %.2f | %.1f | %.2f | %.1f | %d | %.2f | %s | %s"
-                                + " | %s | %s |", d.prefetch(), d.batchSize(), d.messages(), d.seconds(), d.perSecond(), d.publishSeconds(),
-                        d.drainPerSecond(), d.maxConsumers(), u.appMs(), orNa(u.dbMs()), orNa(d.broker().ms()),
+                                + " | %s | %s |", d.prefetch(), d.batchSize(), d.messages(), d.seconds(), d.perSecond(),
+                        d.publishSeconds(), d.drainPerSecond(), d.maxConsumers(), u.appMs(), orNa(u.dbMs()),
+                        orNa(d.broker().ms()),
                         percent(u.machineBusy()), percent(d.broker().othersShare())));
             }
             say("");

@@ -15,6 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** Set-up and checks with plain JDBC, outside any measurement: the database, the tenant, the payments. */
 public final class Database {
@@ -209,6 +210,35 @@ public final class Database {
             }
         }
         return counters;
+    }
+
+    /** The single number {@code sql} (a {@code COUNT(*)}) returns, with {@code parameter} bound first if given. */
+    public long count(String sql, String parameter) throws SQLException {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            if (parameter != null) {
+                ps.setString(1, parameter);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** The undo history (transactions) the database may still have to purge when a measured phase starts. */
+    static final long PURGED = 20;
+
+    /** Waits (up to a minute) until InnoDB's purge has caught up with earlier phases: {@link #PURGED} at most. */
+    public void awaitPurged() throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        long length = historyListLength();
+        while (length > PURGED && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            length = historyListLength();
+        }
+        if (length > PURGED) {
+            Report.say("    the database's purge still had " + length + " transactions to go after a minute");
+        }
     }
 
     /** InnoDB's history list: committed transactions whose undo the purge has yet to process. */

@@ -2,19 +2,14 @@ package dev.tristate.benchmark;
 
 import static dev.tristate.benchmark.Report.say;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
 import dev.tristate.benchmark.baseline.BaselineClasses;
 import dev.tristate.benchmark.baseline.OneByOneConfirms;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -95,13 +90,8 @@ public final class RelayBenchmark {
 
     /** The share of the relays' CPU their JIT compilers may take in a warm-up drain for the warm-up to end. */
     private static final double JIT_QUIET = 0.05;
-    private static final String EXCHANGE = "tristate.events";
-    private static final String QUEUE = "tristate.entitlements";
-    private static final String EVENT_TYPE = OutboxRows.EVENT_TYPE;
-    private static final String TENANT = "bench-relay";
+    static final String TENANT = "bench-relay";
     private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
-    /** The undo history (transactions) the database may still have to purge when a measured drain starts. */
-    private static final long PURGED = 20;
 
     private final Settings settings;
     private final OutboxRows outbox;
@@ -142,7 +132,8 @@ public final class RelayBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_relay_bench", (common, own) -> new RelayBenchmark(common, own)::run);
+        Benchmarks.main(args, USAGE, DEFAULTS, "tristate_relay_bench",
+                (common, own) -> new RelayBenchmark(common, own)::run);
     }
 
 
@@ -162,19 +153,19 @@ public final class RelayBenchmark {
                 "--tristate.consumers.enabled=false", "--tristate.resolver.enabled=false"), null)) {
             outbox.truncate();
         }
-        try (Broker broker = new Broker()) {
+        try (RelayQueue broker = new RelayQueue(settings)) {
             broker.purge();
             // Raw publishing: warm-up, then measured.
             broker.publishRaw(outbox.payloads("raw-warmup", warmup), batchSize, "raw warm-up");
             broker.purge();
-            Drain raw = broker.publishRaw(outbox.payloads("raw", backlog), batchSize, "raw publishing, confirms per batch"
-                    + " (no database)");
+            Drain raw = broker.publishRaw(outbox.payloads("raw", backlog), batchSize,
+                    "raw publishing, confirms per batch (no database)");
             drains.add(raw);
             say(raw.line());
             ok &= broker.expectAndPurge(backlog, raw.name());
 
             if (oneByOneBacklog > 0) {
-                // It waits for the broker, not for the CPU: a short warm-up is enough, and a long one would take minutes.
+                // It waits for the broker, not for the CPU: a short warm-up is enough, a long one would take minutes.
                 Drain each = relayPhase(broker, workDir, masterKey, 1, true, Math.min(warmup, oneByOneBacklog),
                         oneByOneBacklog);
                 drains.add(each);
@@ -193,13 +184,14 @@ public final class RelayBenchmark {
             say(rawAgain.line());
             ok &= broker.expectAndPurge(backlog, rawAgain.name());
         }
-        List<Claim> claims = claimTiming();
+        List<ClaimTiming.Claim> claims = new ClaimTiming(settings, database, outbox, batchSize, claimSizes,
+                claimSamples).run();
         report(drains, claims);
         Report.peakRss(settings, false);
         return ok;
     }
 
-    private Drain relayPhase(Broker broker, Path workDir, String masterKey, int processes, boolean oneByOne,
+    private Drain relayPhase(RelayQueue broker, Path workDir, String masterKey, int processes, boolean oneByOne,
                              int warmup, int events) throws Exception {
         String label = processes + " relay" + (processes == 1 ? "" : "s") + ", confirms "
                 + (oneByOne ? "one by one" : "per batch");
@@ -235,7 +227,7 @@ public final class RelayBenchmark {
             // MariaDB's default buffer pool (128 MB), and with the earlier phases' rows left in the table the drain
             // evicted and re-read pages. The purge of the warm-ups' rows is not this drain's work (its own purge is).
             outbox.truncate();
-            awaitPurge();
+            database.awaitPurged();
             Instant due = preloadDue(phase, events);
             // From the moment the backlog fell due (the relays, polling every 20 ms when idle, start within that).
             Load.Cpu.Sample before = cpu.sample();
@@ -261,7 +253,7 @@ public final class RelayBenchmark {
      * a trickle of compilations that a run of minutes does not end. Hence the cap, and the JIT figure printed with
      * every drain.)
      */
-    private void warmUp(Broker broker, List<ApplicationProcess> apps, String label, int round, int max)
+    private void warmUp(RelayQueue broker, List<ApplicationProcess> apps, String label, int round, int max)
             throws Exception {
         Load.Cpu cpu = new Load.Cpu(apps.stream().mapToLong(ApplicationProcess::pid).toArray());
         int done = 0;
@@ -326,19 +318,6 @@ public final class RelayBenchmark {
         return due;
     }
 
-    /** Waits (up to a minute) until the database has purged the undo of earlier drains. */
-    private void awaitPurge() throws SQLException, InterruptedException {
-        long started = System.nanoTime();
-        long deadline = started + TimeUnit.MINUTES.toNanos(1);
-        long length = database.historyListLength();
-        while (length > PURGED && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            length = database.historyListLength();
-        }
-        if (length > PURGED) {
-            say("    the database's purge still had " + length + " transactions to go after a minute");
-        }
-    }
 
     /**
      * Waits until the phase's events are all SENT. While the relays drain, it watches the queue's depth (a passive
@@ -346,13 +325,13 @@ public final class RelayBenchmark {
      * {@code COUNT(*)} over the phase's rows every 100 ms would cost MariaDB CPU on the cores the relays share, and
      * that cost would be charged to the relay.
      */
-    private long awaitSent(String phase, int expected, List<ApplicationProcess> apps, Broker broker)
+    private long awaitSent(String phase, int expected, List<ApplicationProcess> apps, RelayQueue broker)
             throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
         long sent = 0;
         while (System.nanoTime() < deadline) {
             if (broker.depth() >= expected) {
-                sent = count("SELECT COUNT(*) FROM outbox_events WHERE status = 'SENT' AND event_key LIKE ?",
+                sent = database.count("SELECT COUNT(*) FROM outbox_events WHERE status = 'SENT' AND event_key LIKE ?",
                         phase + ":%");
                 if (sent >= expected) {
                     return sent;
@@ -378,271 +357,6 @@ public final class RelayBenchmark {
                 rs.next();
                 return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
             }
-        }
-    }
-
-    private long count(String sql, String parameter) throws SQLException {
-        try (java.sql.Connection c = database.connect(); PreparedStatement ps = c.prepareStatement(sql)) {
-            if (parameter != null) {
-                ps.setString(1, parameter);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- claim time against the table's size
-
-    /**
-     * The relay's claim on MariaDB/MySQL (RelayBatchStatements: the shared claim place, the locking SELECT with the
-     * rows' columns, then the lease), timed as one transaction and rolled back, so every sample sees the same due rows.
-     * No relay runs meanwhile.
-     */
-    private List<Claim> claimTiming() throws SQLException, InterruptedException {
-        List<Claim> claims = new ArrayList<>();
-        if (claimSizes.isEmpty()) {
-            return claims;
-        }
-        List<Integer> sizes = claimSizes.stream().sorted().distinct().toList();
-        say("claim time: the relay's claim transaction over a table of N SENT rows and " + (batchSize * 10)
-                + " due PENDING rows (" + claimSamples + " samples per size, taken in turns)");
-        outbox.truncate();
-        // Due a second ago: no relay runs now.
-        outbox.insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
-        // One copy of the outbox per size, each in a database of its own, and the samples taken in turns across them:
-        // with one table grown from size to size, each size would be timed at another moment, and what the machine
-        // did meanwhile (above all the database writing back the pages a million rows dirtied) would weigh on one
-        // size only (p50 ratios from 0.79x to 1.54x between runs of the same relay code, measured that way).
-        List<String> schemas = sizes.stream().map(size -> settings.database() + "_claim_" + size).toList();
-        List<java.sql.Connection> connections = new ArrayList<>();
-        try {
-            List<String> plans = new ArrayList<>();
-            for (int k = 0; k < sizes.size(); k++) {
-                copyOutbox(schemas.get(k));
-                java.sql.Connection c = database.connect();
-                connections.add(c);
-                c.setCatalog(schemas.get(k));
-                fillSent(c, sizes.get(k));
-                try (Statement s = c.createStatement()) {
-                    s.execute("ANALYZE TABLE outbox_events");
-                }
-                plans.add(explain(c));
-                c.setAutoCommit(false);
-                c.setTransactionIsolation(java.sql.Connection.TRANSACTION_READ_COMMITTED);
-            }
-            awaitPurge();
-            long[][] samples = new long[sizes.size()][claimSamples];
-            for (int i = -30; i < claimSamples; i++) {
-                for (int k = 0; k < sizes.size(); k++) {
-                    int size = (i + 30 + k) % sizes.size();
-                    long nanos = claimOnce(connections.get(size));
-                    if (i >= 0) {
-                        samples[size][i] = nanos;
-                    }
-                }
-            }
-            for (int k = 0; k < sizes.size(); k++) {
-                long[] sorted = samples[k].clone();
-                Arrays.sort(sorted);
-                Claim claim = new Claim(sizes.get(k), sorted[sorted.length / 2] / 1e6,
-                        sorted[(int) Math.ceil(sorted.length * 0.99) - 1] / 1e6,
-                        Arrays.stream(sorted).average().orElse(0) / 1e6, plans.get(k));
-                claims.add(claim);
-                say(String.format(Locale.ROOT,
-                        "  %,9d SENT rows: claim p50 %.2f ms, p99 %.2f ms, mean %.2f ms; plan: %s",
-                        claim.sentRows(), claim.p50(), claim.p99(), claim.mean(), claim.plan()));
-            }
-        } finally {
-            for (java.sql.Connection c : connections) {
-                c.close();
-            }
-            try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
-                for (String schema : schemas) {
-                    s.execute("DROP DATABASE IF EXISTS `" + schema + "`");
-                }
-            }
-        }
-        return claims;
-    }
-
-    /** A database of its own with the application's outbox tables and the main outbox's rows (the due ones). */
-    private void copyOutbox(String schema) throws SQLException {
-        String main = "`" + settings.database() + "`.";
-        try (java.sql.Connection c = database.connect(); Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS `" + schema + "`");
-            s.execute("CREATE DATABASE `" + schema + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-            s.execute("CREATE TABLE `" + schema + "`.outbox_events LIKE " + main + "outbox_events");
-            s.execute("CREATE TABLE `" + schema + "`.outbox_claim_place LIKE " + main + "outbox_claim_place");
-            s.execute("INSERT INTO `" + schema + "`.outbox_claim_place (name) VALUES ('relay')");
-            s.execute("INSERT INTO `" + schema + "`.outbox_events SELECT * FROM " + main + "outbox_events");
-        }
-    }
-
-    /** Adds SENT rows (copies of existing ones, or of the due rows at first) until the table holds {@code size}. */
-    private void fillSent(java.sql.Connection c, int size) throws SQLException {
-        long have;
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM outbox_events WHERE status = 'SENT'")) {
-            rs.next();
-            have = rs.getLong(1);
-        }
-        int step = 0;
-        try (Statement s = c.createStatement()) {
-            while (have < size) {
-                long add = size - have;
-                String source = have == 0 ? "status = 'PENDING'" : "status = 'SENT'";
-                long from = have == 0 ? batchSize * 10L : have;
-                int n = s.executeUpdate("INSERT INTO outbox_events (event_id, event_key, tenant_id, aggregate_type,"
-                        + " aggregate_id, event_type, payload, status, attempts, next_attempt_at, created_at, sent_at)"
-                        + " SELECT UUID(), CONCAT('fill:" + size + ":" + (step++) + ":', id), tenant_id,"
-                        + " aggregate_type, aggregate_id, event_type, payload, 'SENT', 1,"
-                        + " TIMESTAMPADD(SECOND, -MOD(id, 600000), UTC_TIMESTAMP(6)),"
-                        + " created_at, TIMESTAMPADD(SECOND, -MOD(id, 600000), UTC_TIMESTAMP(6))"
-                        + " FROM outbox_events WHERE " + source + " ORDER BY id LIMIT " + Math.min(add, from));
-                have += n;
-            }
-        }
-    }
-
-    private String explain(java.sql.Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + CLAIM_SELECT + " LIMIT " + batchSize
-                + " FOR UPDATE SKIP LOCKED")) {
-            String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
-            ps.setString(1, now);
-            ps.setString(2, now);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return "type=" + rs.getString("type") + " key=" + rs.getString("key") + " rows=" + rs.getString("rows")
-                        + " extra=" + rs.getString("Extra");
-            }
-        }
-    }
-
-    /** The claim's first statement as RelayBatchStatements.LOCK_DUE writes it, up to its LIMIT. */
-    private static final String CLAIM_SELECT = "SELECT id, event_id, tenant_id, event_type, payload, attempts,"
-            + " first_failed_at, created_at FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= ?"
-            + " AND (lease_until IS NULL OR lease_until <= ?) ORDER BY next_attempt_at, id";
-
-    /** One claim on {@code c} (no autocommit, READ COMMITTED, as the relay's), timed, then rolled back. */
-    private long claimOnce(java.sql.Connection c) throws SQLException {
-        long start = System.nanoTime();
-        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
-        String leaseUntil = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).plusSeconds(60));
-        List<Long> ids = new ArrayList<>();
-        // As the relay: the shared claim place first (a claim from the beginning reads, but does not use it).
-        try (PreparedStatement place = c.prepareStatement("SELECT due_at, after_id FROM outbox_claim_place"
-                + " WHERE name = 'relay'")) {
-            place.executeQuery().close();
-        }
-        try (PreparedStatement lock = c.prepareStatement(CLAIM_SELECT + " LIMIT ? FOR UPDATE SKIP LOCKED")) {
-            lock.setString(1, now);
-            lock.setString(2, now);
-            lock.setInt(3, batchSize);
-            try (ResultSet rs = lock.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong("id"));
-                    rs.getString("payload");
-                }
-            }
-        }
-        if (ids.size() != batchSize) {
-            throw new IllegalStateException("the claim found " + ids.size() + " due rows, not " + batchSize);
-        }
-        String in = String.join(",", ids.stream().map(String::valueOf).toList());
-        String token = UUID.randomUUID().toString();
-        try (PreparedStatement lease = c.prepareStatement("UPDATE outbox_events SET lease_token = ?,"
-                + " lease_until = ? WHERE id IN (" + in + ") AND status = 'PENDING'"
-                + " AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)")) {
-            lease.setString(1, token);
-            lease.setString(2, leaseUntil);
-            lease.setString(3, now);
-            lease.setString(4, now);
-            lease.executeUpdate();
-        }
-        long nanos = System.nanoTime() - start;
-        c.rollback();
-        return nanos;
-    }
-
-    // ---------------------------------------------------------------- the broker
-
-    /** The broker's own client: the raw baseline, and counting and purging the queue between phases. */
-    private final class Broker implements AutoCloseable {
-
-        private final Connection connection;
-        private final Channel admin;
-
-        Broker() throws Exception {
-            connection = settings.rabbitConnection("tristate-relay-benchmark");
-            admin = connection.createChannel();
-            admin.queueDeclarePassive(QUEUE);
-        }
-
-        /** The messages the queue holds now. */
-        long depth() throws Exception {
-            return admin.queueDeclarePassive(QUEUE).getMessageCount();
-        }
-
-        void purge() throws Exception {
-            admin.queuePurge(QUEUE);
-        }
-
-        /** Whether the queue holds exactly {@code expected} messages (then purged); reports a difference. */
-        boolean expectAndPurge(long expected, String phase) throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            long count;
-            do {
-                count = admin.queueDeclarePassive(QUEUE).getMessageCount();
-                if (count >= expected) {
-                    break;
-                }
-                Thread.sleep(100);
-            } while (System.nanoTime() < deadline);
-            admin.queuePurge(QUEUE);
-            if (count != expected) {
-                say("  " + phase + ": the queue held " + count + " messages, expected " + expected);
-                return false;
-            }
-            return true;
-        }
-
-        /** Persistent, mandatory, message id = event id; confirms awaited after every batch. */
-        Drain publishRaw(List<String[]> events, int batch, String name) throws Exception {
-            AtomicInteger returned = new AtomicInteger();
-            Load.Cpu cpu = new Load.Cpu(new long[0]);
-            Load.Cpu.Sample before = cpu.sample();
-            try (Channel channel = connection.createChannel()) {
-                channel.confirmSelect();
-                channel.addReturnListener(r -> returned.incrementAndGet());
-                long start = System.nanoTime();
-                int inBatch = 0;
-                for (String[] event : events) {
-                    AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                            .messageId(event[0]).type(EVENT_TYPE).contentType("application/json")
-                            .contentEncoding("UTF-8").deliveryMode(2).headers(Map.of("tenant_id", TENANT)).build();
-                    channel.basicPublish(EXCHANGE, EVENT_TYPE, true, properties,
-                            event[2].getBytes(StandardCharsets.UTF_8));
-                    if (++inBatch == batch) {
-                        channel.waitForConfirmsOrDie(10_000);
-                        inBatch = 0;
-                    }
-                }
-                if (inBatch > 0) {
-                    channel.waitForConfirmsOrDie(10_000);
-                }
-                double seconds = (System.nanoTime() - start) / 1e9;
-                if (returned.get() > 0) {
-                    throw new IllegalStateException(returned.get() + " raw messages were returned as unroutable");
-                }
-                return new Drain(name, events.size(), events.size(), seconds, cpu.since(before, events.size()), true);
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            connection.close();
         }
     }
 
@@ -673,10 +387,7 @@ public final class RelayBenchmark {
         }
     }
 
-    record Claim(int sentRows, double p50, double p99, double mean, String plan) {
-    }
-
-    private void report(List<Drain> drains, List<Claim> claims) {
+    private void report(List<Drain> drains, List<ClaimTiming.Claim> claims) {
         say("");
         say("| phase | events | seconds | events/s | of raw (mean) | of one-by-one relay | app CPU ms/event |"
                 + " db CPU ms/event | broker CPU ms/event | other processes |");
@@ -696,7 +407,7 @@ public final class RelayBenchmark {
             say("| SENT rows | claim p50 ms | claim p99 ms | mean ms | p50 vs smallest | plan |");
             say("| ---: | ---: | ---: | ---: | ---: | --- |");
             double first = claims.get(0).p50();
-            for (Claim c : claims) {
+            for (ClaimTiming.Claim c : claims) {
                 say(String.format(Locale.ROOT, "| %,d | %.2f | %.2f | %.2f | %.2f | %s |", c.sentRows(), c.p50(),
                         c.p99(), c.mean(), c.p50() / first, c.plan()));
             }
@@ -721,7 +432,7 @@ public final class RelayBenchmark {
             }
         }
         if (claims.size() > 1) {
-            double worst = claims.stream().mapToDouble(Claim::p50).max().orElse(0) / claims.get(0).p50();
+            double worst = claims.stream().mapToDouble(ClaimTiming.Claim::p50).max().orElse(0) / claims.get(0).p50();
             say(String.format(Locale.ROOT, "target claim time flat from %,d to %,d SENT rows: worst p50 %.2fx the"
                     + " smallest (<= 1.5x: %s)", claims.get(0).sentRows(), claims.get(claims.size() - 1).sentRows(),
                     worst, worst <= 1.5 ? "met" : "NOT met"));

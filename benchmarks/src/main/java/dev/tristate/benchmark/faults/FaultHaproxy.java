@@ -32,7 +32,7 @@ public final class FaultHaproxy implements AutoCloseable {
         if (!Files.isExecutable(HAPROXY)) {
             throw new IllegalStateException("no HAProxy at " + HAPROXY + ": apt-get install -y haproxy");
         }
-        int port = FaultInstance.freePort();
+        int port = ListenPorts.free();
         List<String> lines = new ArrayList<>(List.of(
                 "global",
                 "  maxconn 1024",

@@ -46,7 +46,7 @@ public final class FaultInstance implements AutoCloseable {
                     + " or give --app-jar");
         }
         Files.createDirectories(workDir);
-        int port = freePort();
+        int port = ListenPorts.free();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + options.appHeap(), "-jar", jar.toString(),
@@ -161,10 +161,5 @@ public final class FaultInstance implements AutoCloseable {
     @Override
     public void close() {
         ChildProcesses.stop(process, Duration.ofSeconds(30), killer);
-    }
-
-    /** A port for a listener the suite starts: below the ephemeral range, never handed out twice in one run. */
-    static int freePort() throws IOException {
-        return ListenPorts.free();
     }
 }

@@ -41,8 +41,8 @@ public final class FaultRabbitNode implements AutoCloseable {
         }
         String node = "tristate-faults-" + HexFormat.of().formatHex(java.security.SecureRandom.getSeed(3))
                 + "@localhost";
-        int port = FaultInstance.freePort();
-        int distPort = FaultInstance.freePort();
+        int port = ListenPorts.free();
+        int distPort = ListenPorts.free();
         Path dir = workDir.resolve("rabbit").toAbsolutePath();
         Path home = dir.resolve("home");
         Files.createDirectories(home);

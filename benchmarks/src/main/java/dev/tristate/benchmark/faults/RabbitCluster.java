@@ -65,7 +65,8 @@ public final class RabbitCluster implements AutoCloseable {
         List<RabbitClusterNode> nodes = new ArrayList<>();
         for (int k = 1; k <= size; k++) {
             String name = prefix + k + "@localhost";
-            nodes.add(new RabbitClusterNode(name, ListenPorts.free(), ListenPorts.free(), base.resolve(name), home, base));
+            nodes.add(new RabbitClusterNode(name, ListenPorts.free(), ListenPorts.free(), base.resolve(name), home,
+                    base));
         }
         RabbitCluster cluster = new RabbitCluster(base, nodes);
         try {

@@ -90,8 +90,6 @@ public final class PeerBenchmark {
 
     /** Drain events/s Tristate must reach, as a multiple of the peer's. */
     static final double DRAIN_TARGET = 1.5;
-    /** The undo history (transactions) the database may still have to purge when a measured phase starts. */
-    private static final long PURGED = 20;
 
     private final Settings settings;
     private final Database database;
@@ -204,7 +202,7 @@ public final class PeerBenchmark {
     private Drain drain(Contender contender, List<Contender.Instance> running, Queues queues, String phase, int events,
                         String label) throws Exception {
         contender.truncate();
-        awaitPurge();
+        database.awaitPurged();
         Instant due = preloadDue(contender, phase, events);
         Load.Cpu cpu = cpuOf(running);
         Load.Cpu.Sample before = cpu.sample();
@@ -275,7 +273,7 @@ public final class PeerBenchmark {
     private Steady steady(Contender contender, List<Contender.Instance> running, Queues queues, int n, String label)
             throws Exception {
         contender.truncate();
-        awaitPurge();
+        database.awaitPurged();
         long startAt = System.currentTimeMillis() + 2000;
         Load.Cpu cpu = cpuOf(running);
         Load.Cpu.Sample before = cpu.sample();
@@ -332,18 +330,6 @@ public final class PeerBenchmark {
                 + " log:\n" + instance.tail(40));
     }
 
-    /** Waits (up to a minute) until the database has purged the undo of earlier phases. */
-    private void awaitPurge() throws SQLException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        long length = database.historyListLength();
-        while (length > PURGED && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            length = database.historyListLength();
-        }
-        if (length > PURGED) {
-            say("    the database's purge still had " + length + " transactions to go after a minute");
-        }
-    }
 
     /** The CPU of the system's processes (with the database's and the broker's, which both systems share). */
     private static Load.Cpu cpuOf(List<Contender.Instance> running) {
