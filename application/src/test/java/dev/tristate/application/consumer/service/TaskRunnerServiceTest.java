@@ -3,6 +3,7 @@ package dev.tristate.application.consumer.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryPaymentRepository;
@@ -204,6 +205,44 @@ class TaskRunnerServiceTest {
         clock.advance(Duration.ofSeconds(31));
         assertThat(runner.runDue()).as("the holder vanished (C6): due again").isEqualTo(1);
         assertThat(reread(task).status()).isEqualTo(TaskStatus.DONE);
+    }
+
+    @Test
+    void aRoundStartsTasksOnlyInTheFirstHalfOfTheLeaseAndReleasesTheRest() {
+        Task first = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        Task second = Task.entitlementGranted(new EntitlementKey(first.tenantId(), "u-1", "course:y",
+                first.paymentId()), T0);
+        Task third = Task.entitlementGranted(new EntitlementKey(first.tenantId(), "u-1", "course:z",
+                first.paymentId()), T0);
+        tasks.insert(second);
+        tasks.insert(third);
+        // Each call takes 16 s of the 30 s lease: the second task would start after its lease's first half.
+        List<String> called = new ArrayList<>();
+        TaskRunnerService slow = new TaskRunnerService(tasks, payments, webhooks, credentials,
+                (endpoint, key, notice, secrets) -> {
+                    called.add(key.value());
+                    clock.advance(Duration.ofSeconds(16));
+                    return new TenantNotifier.Delivered(200);
+                }, point -> { }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
+                new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
+                Duration.ofSeconds(30)));
+
+        assertThat(slow.runDue()).isEqualTo(3);
+
+        assertThat(called).containsExactly(first.key().value());
+        assertThat(reread(first).status()).isEqualTo(TaskStatus.DONE);
+        for (Task left : List.of(second, third)) {
+            Task released = reread(left);
+            assertThat(released.status()).isEqualTo(TaskStatus.PENDING);
+            assertThat(released.attempts()).isZero();
+            assertThat(released.nextRunAt()).as("due again at once").isEqualTo(T0.plusSeconds(16));
+        }
+
+        assertThat(slow.runDue()).isEqualTo(2);
+        assertThat(slow.runDue()).isEqualTo(1);
+        assertThat(called).containsExactly(first.key().value(), second.key().value(), third.key().value());
+        assertThat(List.of(reread(second).status(), reread(third).status()))
+                .containsOnly(TaskStatus.DONE);
     }
 
     @Test

@@ -9,12 +9,20 @@ import dev.tristate.adapter.out.persistence.consumer.TaskMapper.TaskRow;
 import dev.tristate.adapter.out.persistence.jdbc.StoreJdbc;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The multi-row inserts of a batch of consumed deliveries (its inbox rows, grants and tasks) in plain JDBC. Through
+ * The multi-row inserts of a batch of consumed deliveries (its inbox rows, grants and tasks), and the task runner's
+ * claim of a round's tasks, in plain JDBC. Through
  * MyBatis, a {@code <foreach>} over 20 rows of 7-15 properties each spent more of the consumer's CPU building the
  * statement (property paths resolved by reflection per value) than the database spent running it; here the values
  * are bound by position, as in {@code CallbackStatements}, on the same template set-up ({@link StoreJdbc}) and so in
@@ -94,6 +102,68 @@ public final class ConsumerBatchStatements {
             ps.setLong(i + 13, r.version);
             string(ps, i + 14, r.traceParent);
         });
+    }
+
+    /** A task as it was read: the claim takes it only at this version. */
+    record TaskVersion(String key, long version) {
+    }
+
+    /**
+     * Point lookups on {@code uk_tasks_key}. The version alone says the row is as it was read (PENDING): every change
+     * moves it on, as with the single-row update in TaskMapper.xml; a status condition would also offer the
+     * optimizer the status range of {@code ix_tasks_due}, which it takes on a small table.
+     */
+    static final String CLAIM_TASKS = "UPDATE tasks SET next_run_at = ?, updated_at = ?, version = version + 1"
+            + " WHERE ";
+
+    private static final String CLAIMED_TASKS = "SELECT task_key, version, next_run_at, updated_at FROM tasks"
+            + " WHERE task_key IN (";
+
+    /**
+     * One compare-and-set for a runner's round: each task whose row is still at the version read gets the
+     * lease ({@code next_run_at = until}) and its next version. Returns the keys this statement claimed. When it
+     * changed fewer rows than it was given, the rows are read back, and a row counts as ours only if it holds our
+     * version and both our instants: another runner that claimed it in between wrote its own.
+     */
+    Set<String> claimTasks(List<TaskVersion> read, LocalDateTime until, LocalDateTime now) {
+        StoreJdbc.clearMyBatisSessionCache(myBatis);
+        String sql = CLAIM_TASKS + String.join(" OR ", Collections.nCopies(read.size(),
+                "(task_key = ? AND version = ?)"));
+        int changed = jdbc.update(sql, ps -> {
+            dateTime(ps, 1, until);
+            dateTime(ps, 2, now);
+            int i = 3;
+            for (TaskVersion task : read) {
+                ps.setString(i++, task.key());
+                ps.setLong(i++, task.version());
+            }
+        });
+        Set<String> keys = new HashSet<>();
+        read.forEach(task -> keys.add(task.key()));
+        if (changed == read.size()) {
+            return keys;
+        }
+        Map<String, Long> expected = new HashMap<>();
+        read.forEach(task -> expected.put(task.key(), task.version() + 1));
+        Set<String> ours = new HashSet<>();
+        jdbc.query(CLAIMED_TASKS + String.join(", ", Collections.nCopies(read.size(), "?")) + ")", ps -> {
+            int i = 1;
+            for (TaskVersion task : read) {
+                ps.setString(i++, task.key());
+            }
+        }, rs -> {
+            String key = rs.getString(1);
+            if (rs.getLong(2) == expected.get(key) && micros(until).equals(rs.getObject(3, LocalDateTime.class))
+                    && micros(now).equals(rs.getObject(4, LocalDateTime.class))) {
+                ours.add(key);
+            }
+        });
+        return ours;
+    }
+
+    /** As a DATETIME(6) column keeps it. */
+    private static LocalDateTime micros(LocalDateTime at) {
+        return at.truncatedTo(ChronoUnit.MICROS);
     }
 
     private <T> int insert(String head, int columns, List<T> rows, RowBinder<T> binder) {

@@ -17,6 +17,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The task table and the tenants' webhook endpoints on MyBatis. A task written without a trace context of its own
@@ -58,6 +59,18 @@ public class MyBatisTaskStore implements TaskStore, TenantWebhooks {
     @Override
     public boolean update(Task next) {
         return translate(() -> mapper.update(toRow(next), next.version() - 1)) == 1;
+    }
+
+    @Override
+    public List<Task> claimAll(List<Task> due, Instant until, Instant now) {
+        if (due.isEmpty()) {
+            return List.of();
+        }
+        List<ConsumerBatchStatements.TaskVersion> read = due.stream()
+                .map(task -> new ConsumerBatchStatements.TaskVersion(task.key().value(), task.version())).toList();
+        Set<String> claimed = translate(() -> batches.claimTasks(read, Rows.utc(until), Rows.utc(now)));
+        return due.stream().filter(task -> claimed.contains(task.key().value()))
+                .map(task -> task.claimedUntil(until, now)).toList();
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.tristate.domain.task.TaskKey;
 import dev.tristate.domain.task.TaskStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,6 +29,23 @@ public interface TaskStore {
 
     /** Writes {@code next} only if the row is still at {@code next.version() - 1}; false otherwise. */
     boolean update(Task next);
+
+    /**
+     * Claims each of {@code due} that is still at the version it was read at, as {@code claimedUntil(until, now)}
+     * writes it; returns the claimed tasks in the order given. A task changed since it was read (another runner
+     * claimed it, an operator released it) is left alone and not returned. An adapter should claim them in one
+     * statement.
+     */
+    default List<Task> claimAll(List<Task> due, Instant until, Instant now) {
+        List<Task> claimed = new ArrayList<>(due.size());
+        for (Task task : due) {
+            Task next = task.claimedUntil(until, now);
+            if (update(next)) {
+                claimed.add(next);
+            }
+        }
+        return claimed;
+    }
 
     /** PENDING tasks due at {@code now}, the longest due first. */
     List<Task> findDue(Instant now, int limit);

@@ -101,6 +101,46 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void aRoundsTasksAreClaimedTogetherEachAtTheVersionItWasReadAt() {
+        Task first = aTask(T0);
+        Task second = aTask(T0);
+        store().insert(first);
+        store().insert(second);
+
+        List<Task> claimed = store().claimAll(List.of(first, second), T0.plusSeconds(60), T0);
+
+        assertThat(claimed).containsExactly(first.claimedUntil(T0.plusSeconds(60), T0),
+                second.claimedUntil(T0.plusSeconds(60), T0));
+        assertThat(store().find(first.key())).contains(claimed.get(0));
+        assertThat(store().find(second.key())).contains(claimed.get(1));
+        assertThat(store().claimAll(List.of(first, second), T0.plusSeconds(90), T0))
+                .as("claimed again from the versions read before").isEmpty();
+    }
+
+    @Test
+    void aClaimLeavesAloneTheTasksChangedSinceTheyWereRead() {
+        Task first = aTask(T0);
+        Task takenByAnother = aTask(T0);
+        Task doneMeanwhile = aTask(T0);
+        Task last = aTask(T0);
+        List.of(first, takenByAnother, doneMeanwhile, last).forEach(store()::insert);
+        Task theirs = takenByAnother.claimedUntil(T0.plusSeconds(61), T0.plusMillis(1));
+        store().update(theirs);
+        Task done = doneMeanwhile.claimedUntil(T0.plusSeconds(60), T0).done(T0.plusMillis(2));
+        store().update(doneMeanwhile.claimedUntil(T0.plusSeconds(60), T0));
+        store().update(done);
+
+        List<Task> claimed = store().claimAll(List.of(first, takenByAnother, doneMeanwhile, last),
+                T0.plusSeconds(60), T0);
+
+        assertThat(claimed).containsExactly(first.claimedUntil(T0.plusSeconds(60), T0),
+                last.claimedUntil(T0.plusSeconds(60), T0));
+        assertThat(store().find(takenByAnother.key())).contains(theirs);
+        assertThat(store().find(doneMeanwhile.key())).contains(done);
+        assertThat(store().find(last.key())).contains(claimed.get(1));
+    }
+
+    @Test
     void dueTasksComeLongestDueFirstAndOnlyPendingOnes() {
         Instant farPast = Instant.parse("2001-01-01T00:00:00Z");
         Task later = aTask(farPast.plusSeconds(5));
