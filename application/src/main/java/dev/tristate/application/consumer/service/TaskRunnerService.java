@@ -99,15 +99,16 @@ class TaskRunnerService implements RunTasksUseCase {
         }
         List<Task> claimed = tasks.claimAll(due, now.plus(settings.lease()), now);
         Instant lastStart = now.plus(settings.lease().dividedBy(2));
+        RoundReads reads = new RoundReads(webhooks, credentials, clock);
         for (Task task : claimed) {
             Instant start = clock.instant();
             // A lost compare-and-set afterwards means the lease ran out and another runner decides.
-            tasks.update(start.isAfter(lastStart) ? task.claimedUntil(start, start) : run(task));
+            tasks.update(start.isAfter(lastStart) ? task.claimedUntil(start, start) : run(task, reads));
         }
         return claimed.size();
     }
 
-    private Task run(Task task) {
+    private Task run(Task task, RoundReads reads) {
         boolean revocation = Task.ENTITLEMENTS_REVOKED.equals(task.type());
         Optional<Payment> payment = payments.findById(task.tenantId(), task.paymentId());
         // Re-check the payment: a grant is announced while it stands, a revocation only once it is fully refunded.
@@ -129,15 +130,14 @@ class TaskRunnerService implements RunTasksUseCase {
                         settings.retryPolicy(), clock.instant(), random.nextDouble());
             }
         }
-        Optional<URI> endpoint = webhooks.endpointOf(task.tenantId());
+        Optional<URI> endpoint = reads.endpointOf(task.tenantId());
         if (endpoint.isEmpty()) {
             return revocation ? task.done(clock.instant())
                     : task.skipped(clock.instant(), "the tenant has no webhook endpoint");
         }
         List<String> secrets;
         try {
-            secrets = credentials.validSecrets(task.tenantId(), TenantWebhooks.SIGNING_CHANNEL,
-                    TenantWebhooks.SIGNING_SECRET, clock.instant());
+            secrets = reads.signingSecrets(task.tenantId());
         } catch (PersistenceFailure e) {
             return task.afterFailure(ConsumerFailure.transientFailure(e.outcomeClass(), e.getMessage()),
                     settings.retryPolicy(), clock.instant(), random.nextDouble());

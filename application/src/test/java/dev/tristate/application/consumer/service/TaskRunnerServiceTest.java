@@ -245,6 +245,80 @@ class TaskRunnerServiceTest {
                 .containsOnly(TaskStatus.DONE);
     }
 
+    /** Three tasks of one tenant in one round, with a store for each read that counts them. */
+    private List<Task> threeTasksOfOneTenantCountingReads(List<String> reads) {
+        Task first = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
+        List<Task> round = new ArrayList<>(List.of(first));
+        for (String sku : List.of("course:y", "course:z")) {
+            Task task = Task.entitlementGranted(new EntitlementKey(first.tenantId(), "u-1", sku, first.paymentId()),
+                    T0);
+            tasks.insert(task);
+            round.add(task);
+        }
+        countingWebhooks = new InMemoryTenantWebhooks() {
+            @Override
+            public Optional<URI> endpointOf(TenantId tenantId) {
+                reads.add("endpoint");
+                return webhooks.endpointOf(tenantId);
+            }
+        };
+        countingCredentials = new InMemoryChannelCredentialStore() {
+            @Override
+            public synchronized List<String> validSecrets(TenantId tenantId, String channel, String name,
+                                                          Instant now) {
+                reads.add("secrets");
+                return credentials.validSecrets(tenantId, channel, name, now);
+            }
+        };
+        return round;
+    }
+
+    private TenantWebhooks countingWebhooks;
+    private InMemoryChannelCredentialStore countingCredentials;
+
+    private TaskRunnerService runnerWith(TenantNotifier notifier) {
+        return new TaskRunnerService(tasks, payments, countingWebhooks, countingCredentials, notifier, point -> { },
+                clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
+                new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
+                Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void aRoundReadsATenantsEndpointAndSecretsOnceForItsTasks() {
+        List<String> reads = new ArrayList<>();
+        List<Task> round = threeTasksOfOneTenantCountingReads(reads);
+
+        assertThat(runnerWith(notifier).runDue()).isEqualTo(3);
+
+        assertThat(reads).containsExactly("endpoint", "secrets");
+        assertThat(notifier.calls()).hasSize(3).allSatisfy(call -> {
+            assertThat(call.endpoint()).isEqualTo(ENDPOINT);
+            assertThat(call.signingSecrets()).containsExactly(SECRET);
+        });
+        assertThat(round).allSatisfy(task -> assertThat(reread(task).status()).isEqualTo(TaskStatus.DONE));
+    }
+
+    @Test
+    void aNewEndpointTakesEffectWithinASecondEvenInTheMiddleOfARound() {
+        List<String> reads = new ArrayList<>();
+        List<Task> round = threeTasksOfOneTenantCountingReads(reads);
+        URI moved = URI.create("https://shop.example/new-hooks");
+        List<URI> sentTo = new ArrayList<>();
+        TaskRunnerService slow = runnerWith((endpoint, key, notice, secrets) -> {
+            sentTo.add(endpoint);
+            if (sentTo.size() == 1) {
+                webhooks.setEndpoint(round.get(0).tenantId(), moved, clock.instant());
+                clock.advance(RoundReads.REUSE.plusMillis(1));
+            }
+            return new TenantNotifier.Delivered(200);
+        });
+
+        assertThat(slow.runDue()).isEqualTo(3);
+
+        assertThat(sentTo).containsExactly(ENDPOINT, moved, moved);
+        assertThat(reads).containsExactly("endpoint", "secrets", "endpoint", "secrets");
+    }
+
     @Test
     void theNoticeGoesWithTheTenantsValidSigningSecretsNewestFirst() {
         Task task = aGrantNoticeFor(PaymentStatus.SUCCEEDED);
