@@ -22,12 +22,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The multi-row inserts of a batch of consumed deliveries (its inbox rows, grants and tasks), and the task runner's
- * claim of a round's tasks, in plain JDBC. Through
- * MyBatis, a {@code <foreach>} over 20 rows of 7-15 properties each spent more of the consumer's CPU building the
- * statement (property paths resolved by reflection per value) than the database spent running it; here the values
- * are bound by position, as in {@code CallbackStatements}, on the same template set-up ({@link StoreJdbc}) and so in
- * the surrounding Spring transaction. The columns and binds are those of the single-row inserts in
- * ConsumerMapper.xml, EntitlementMapper.xml and TaskMapper.xml.
+ * claim of a round's tasks, in plain JDBC. Through MyBatis, a {@code <foreach>} over 20 rows of 7-15 properties each
+ * spent more of the consumer's CPU building the statement (property paths resolved by reflection per value) than the
+ * database spent running it; here the values are bound by position, as in {@code CallbackStatements}, on the same
+ * template set-up ({@link StoreJdbc}) and so in the surrounding Spring transaction. The columns and binds are those
+ * of the single-row inserts in ConsumerMapper.xml, EntitlementMapper.xml and TaskMapper.xml.
  */
 public final class ConsumerBatchStatements {
 
