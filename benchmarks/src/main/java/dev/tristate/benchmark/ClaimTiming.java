@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,8 +23,6 @@ final class ClaimTiming {
     /** One size: the claim's p50, p99 and mean in milliseconds, and its first statement's plan. */
     record Claim(int sentRows, double p50, double p99, double mean, String plan) {
     }
-
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Settings settings;
     private final Database database;
@@ -60,7 +57,7 @@ final class ClaimTiming {
                 + " due PENDING rows (" + samples + " samples per size, taken in turns)");
         outbox.truncate();
         // Due a second ago: no relay runs now.
-        outbox.insertPending("due", batchSize * 10, LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
+        outbox.insertPending("due", batchSize * 10, Database.utc(LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1)));
         // One copy of the outbox per size, each in a database of its own, and the samples taken in turns across them:
         // with one table grown from size to size, each size would be timed at another moment, and what the machine
         // did meanwhile (above all the database writing back the pages a million rows dirtied) would weigh on one
@@ -159,7 +156,7 @@ final class ClaimTiming {
     private String explain(java.sql.Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + CLAIM_SELECT + " LIMIT " + batchSize
                 + " FOR UPDATE SKIP LOCKED")) {
-            String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
+            String now = Database.utc(LocalDateTime.now(ZoneOffset.UTC));
             ps.setString(1, now);
             ps.setString(2, now);
             try (ResultSet rs = ps.executeQuery()) {
@@ -178,8 +175,8 @@ final class ClaimTiming {
     /** One claim on {@code c} (no autocommit, READ COMMITTED, as the relay's), timed, then rolled back. */
     private long claimOnce(java.sql.Connection c) throws SQLException {
         long start = System.nanoTime();
-        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
-        String leaseUntil = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC).plusSeconds(60));
+        String now = Database.utc(LocalDateTime.now(ZoneOffset.UTC));
+        String leaseUntil = Database.utc(LocalDateTime.now(ZoneOffset.UTC).plusSeconds(60));
         List<Long> ids = new ArrayList<>();
         // As the relay: the shared claim place first (a claim from the beginning reads, but does not use it).
         try (PreparedStatement place = c.prepareStatement("SELECT due_at, after_id FROM outbox_claim_place"

@@ -10,9 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +24,6 @@ final class ConsumerRows {
     static final String CONSUMER = "entitlements";
     static final String SKU = "course:java-101";
     static final String USER = "u-42";
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Settings settings;
     private final Database database;
@@ -148,7 +144,7 @@ final class ConsumerRows {
             ps.setString(1, tenant);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
+                return Database.instant(rs.getString(1));
             }
         }
     }

@@ -36,8 +36,18 @@ public final class Database {
     }
 
     /** A UTC DATETIME(6) as the text literal the application binds (UtcDateTimeTypeHandler). */
-    static String utc(Instant instant) {
-        return LITERAL.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
+    public static String utc(Instant instant) {
+        return utc(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
+    }
+
+    /** The same literal for a UTC date-time. */
+    public static String utc(LocalDateTime utc) {
+        return LITERAL.format(utc);
+    }
+
+    /** The instant such a literal names (also MariaDB's {@code DATE_FORMAT(..., '%Y-%m-%d %H:%i:%s.%f')}). */
+    public static Instant instant(String utcLiteral) {
+        return LocalDateTime.parse(utcLiteral, LITERAL).toInstant(ZoneOffset.UTC);
     }
 
     public Connection connect() throws SQLException {

@@ -6,9 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +29,6 @@ final class EntitlementWatcher implements AutoCloseable {
     record Seen(long grantedMicros, long seenMicros) {
     }
 
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
     private static final long GAP_EXPIRY_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final int MAX_TRACKED_GAP = 2_000;
 
@@ -139,7 +135,7 @@ final class EntitlementWatcher implements AutoCloseable {
     }
 
     private static long micros(String utcLiteral) {
-        return OpenLoop.epochMicros(LocalDateTime.parse(utcLiteral, LITERAL).toInstant(ZoneOffset.UTC));
+        return OpenLoop.epochMicros(Database.instant(utcLiteral));
     }
 
     @Override

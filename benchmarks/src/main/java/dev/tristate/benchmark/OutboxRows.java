@@ -7,7 +7,6 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -20,7 +19,6 @@ import java.util.UUID;
 public final class OutboxRows {
 
     static final String EVENT_TYPE = "PaymentSucceeded";
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Database database;
     private final String tenant;
@@ -28,10 +26,6 @@ public final class OutboxRows {
     public OutboxRows(Database database, String tenant) {
         this.database = database;
         this.tenant = tenant;
-    }
-
-    public static String literal(LocalDateTime utc) {
-        return LITERAL.format(utc);
     }
 
     /** An empty outbox: the relays' shared claim place pointed into the old rows (ids start again at 1). */
@@ -62,7 +56,7 @@ public final class OutboxRows {
     /** n PENDING events due at {@code nextAttemptAt} (a UTC literal), in multi-row INSERTs. */
     public void insertPending(String phase, int n, String nextAttemptAt) throws SQLException {
         List<String[]> events = payloads(phase, n);
-        String now = literal(LocalDateTime.now(ZoneOffset.UTC));
+        String now = Database.utc(LocalDateTime.now(ZoneOffset.UTC));
         int chunk = 500;
         try (Connection c = database.connect()) {
             for (int from = 0; from < n; from += chunk) {

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +37,6 @@ final class RelayPhase {
 
     /** The share of the relays' CPU their JIT compilers may take in a warm-up drain for the warm-up to end. */
     private static final double JIT_QUIET = 0.05;
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Settings settings;
     private final Database database;
@@ -176,7 +174,7 @@ final class RelayPhase {
         long started = System.nanoTime();
         Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
         LocalDateTime dueAt = LocalDateTime.now(ZoneOffset.UTC).plus(expected.multipliedBy(2)).plusSeconds(1);
-        outbox.insertPending(phase, n, LITERAL.format(dueAt));
+        outbox.insertPending(phase, n, Database.utc(dueAt));
         long took = System.nanoTime() - started;
         preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
         Instant due = dueAt.toInstant(ZoneOffset.UTC);
@@ -226,7 +224,7 @@ final class RelayPhase {
             ps.setString(1, phase + ":%");
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
+                return Database.instant(rs.getString(1));
             }
         }
     }

@@ -168,7 +168,7 @@ public final class StartupBenchmark {
     private Recovery killDuringDrain(Path workDir, Settings started) throws Exception {
         OutboxRows outbox = new OutboxRows(database, "bench-startup");
         outbox.truncate();
-        outbox.insertPending("startup", backlog, OutboxRows.literal(LocalDateTime.now(ZoneOffset.UTC)));
+        outbox.insertPending("startup", backlog, Database.utc(LocalDateTime.now(ZoneOffset.UTC)));
         List<String> args = List.of("--tristate.consumers.enabled=false", "--tristate.relay.lease=" + lease,
                 "--tristate.relay.confirm-timeout=" + confirmTimeout(lease));
         ApplicationProcess first = ApplicationProcess.start(started, masterKey, workDir.resolve("kill-1"), args);

@@ -1,6 +1,7 @@
 package dev.tristate.benchmark.faults;
 
 import dev.tristate.adapter.out.persistence.tenant.SecretCipher;
+import dev.tristate.benchmark.Database;
 import dev.tristate.domain.tenant.ApiKey;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -10,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /** A scenario's own database: created empty (the application's Liquibase fills it), provisioned, dropped. */
 final class FaultDatabase {
@@ -18,8 +18,6 @@ final class FaultDatabase {
     /** The tenant the load acts for: its sandbox account and signing secret, and its API key in the clear. */
     record Tenant(String id, String merchantId, String signingSecret, String apiKey) {
     }
-
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final FaultOptions options;
     private final String name;
@@ -60,7 +58,7 @@ final class FaultDatabase {
         random.nextBytes(secretBytes);
         Tenant tenant = new Tenant("faults-" + runId, "m-faults-" + runId,
                 "faults-secret-" + java.util.HexFormat.of().formatHex(secretBytes), apiKey.value());
-        String now = LITERAL.format(LocalDateTime.now(ZoneOffset.UTC));
+        String now = Database.utc(LocalDateTime.now(ZoneOffset.UTC));
         SecretCipher cipher = SecretCipher.fromBase64(masterKey, random);
         try (Connection c = DriverManager.getConnection(options.jdbcUrl(name), options.dbUser(),
                 options.dbPassword())) {

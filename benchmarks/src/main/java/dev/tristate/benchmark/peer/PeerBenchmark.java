@@ -5,7 +5,6 @@ import static dev.tristate.benchmark.Report.say;
 import dev.tristate.benchmark.Benchmarks;
 import dev.tristate.benchmark.Database;
 import dev.tristate.benchmark.Load;
-import dev.tristate.benchmark.OutboxRows;
 import dev.tristate.benchmark.Report;
 import dev.tristate.benchmark.Settings;
 import dev.tristate.benchmark.peer.steady.SteadyWriting;
@@ -18,8 +17,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -228,7 +225,7 @@ public final class PeerBenchmark {
         long started = System.nanoTime();
         Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
         Instant due = Instant.now().plus(expected.multipliedBy(2)).plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
-        contender.preload(phase, n, OutboxRows.literal(LocalDateTime.ofInstant(due, ZoneOffset.UTC)));
+        contender.preload(phase, n, Database.utc(due));
         long took = System.nanoTime() - started;
         preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
         long wait = Duration.between(Instant.now(), due).toMillis();
@@ -296,8 +293,7 @@ public final class PeerBenchmark {
         }
         long done = awaitDone(contender, written, running, queues);
         Load.Cpu.Usage usage = cpu.since(before, (int) Math.max(1, written));
-        String from = OutboxRows.literal(LocalDateTime.ofInstant(Instant.ofEpochMilli(startAt)
-                .plusSeconds(steadyWarmupSeconds), ZoneOffset.UTC));
+        String from = Database.utc(Instant.ofEpochMilli(startAt).plusSeconds(steadyWarmupSeconds));
         long[] micros = contender.latenciesMicros(from);
         Arrays.sort(micros);
         boolean delivered = queues.expectAndPurge(contender.queue(), written, label + ", steady");
@@ -329,7 +325,6 @@ public final class PeerBenchmark {
         throw new IllegalStateException("a steady writer did not finish within " + seconds + " s; last lines of its"
                 + " log:\n" + instance.tail(40));
     }
-
 
     /** The CPU of the system's processes (with the database's and the broker's, which both systems share). */
     private static Load.Cpu cpuOf(List<Contender.Instance> running) {

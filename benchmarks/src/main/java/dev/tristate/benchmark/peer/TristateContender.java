@@ -15,9 +15,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +28,6 @@ import java.util.Locale;
 final class TristateContender implements Contender {
 
     static final String QUEUE = "tristate.entitlements";
-    private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private final Settings settings;
     private final Database database;
@@ -126,7 +122,7 @@ final class TristateContender implements Contender {
                 "SELECT DATE_FORMAT(MAX(sent_at), '%Y-%m-%d %H:%i:%s.%f') FROM outbox_events");
              ResultSet rs = ps.executeQuery()) {
             rs.next();
-            return LocalDateTime.parse(rs.getString(1), LITERAL).toInstant(ZoneOffset.UTC);
+            return Database.instant(rs.getString(1));
         }
     }
 
