@@ -18,12 +18,13 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The floor: the SQL the application runs for one applied SUCCESS callback, through plain JDBC on a Hikari pool
+ * The floor: the SQL the application runs for one applied SUCCESS callback, through plain JDBC on two Hikari pools
  * of the callback pool's size, and nothing else (no HTTP, JSON, signature check, decryption or framework).
  * The statements are the application's (the persistence adapter's CallbackStatements, which took them over from the
  * MyBatis mappers), in the application's order and transaction boundaries: one lookup (the account's tenant and its
  * valid secrets) on its own connection in autocommit, for WeChat Pay one more per opening secret (the APIv3 key and
- * the app id, as ChannelSecretMapper.findValid reads them), then one READ COMMITTED transaction of five statements.
+ * the app id, as ChannelSecretMapper.findValid reads them), then one READ COMMITTED transaction of five statements
+ * on a connection of a pool that stays out of autocommit, as the application's callback pool does.
  * Parameters are bound as the application binds them (date-times as text literals) and every statement carries the
  * application's statement timeout (10 s).
  */
@@ -55,13 +56,23 @@ final class JdbcBaseline implements AutoCloseable {
     /** tristate.datasource.statement-timeout's default, which MyBatis sets on every statement. */
     private static final int STATEMENT_TIMEOUT_SECONDS = 10;
     private final CallbackChannel channel;
-    private final HikariDataSource pool;
+    private final HikariDataSource lookups;
+    private final HikariDataSource transactions;
     private final String headersTemplate;
 
     JdbcBaseline(Settings settings, int appPort, CallbackChannel channel) {
         this.channel = channel;
+        this.lookups = pool(settings, "jdbc-baseline", true);
+        this.transactions = pool(settings, "jdbc-baseline-transactions", false);
+        // What the application stores of the request headers; same names and sizes as the HTTP path's.
+        this.headersTemplate = "Content-Length: %d\nHost: 127.0.0.1:" + appPort + "\nUser-Agent: Java-http-client/"
+                + System.getProperty("java.version") + "\nContent-Type: application/json\n%s";
+    }
+
+    private static HikariDataSource pool(Settings settings, String name, boolean autoCommit) {
         HikariConfig config = new HikariConfig();
-        config.setPoolName("jdbc-baseline");
+        config.setPoolName(name);
+        config.setAutoCommit(autoCommit);
         config.setJdbcUrl(settings.jdbcUrl());
         config.setUsername(settings.dbUser());
         config.setPassword(settings.dbPassword());
@@ -74,10 +85,7 @@ final class JdbcBaseline implements AutoCloseable {
         config.addDataSourceProperty("prepStmtCacheSqlLimit", "4096");
         config.addDataSourceProperty("useLocalSessionState", "true");
         config.addDataSourceProperty("openTelemetry", "DISABLED");
-        this.pool = new HikariDataSource(config);
-        // What the application stores of the request headers; same names and sizes as the HTTP path's.
-        this.headersTemplate = "Content-Length: %d\nHost: 127.0.0.1:" + appPort + "\nUser-Agent: Java-http-client/"
-                + System.getProperty("java.version") + "\nContent-Type: application/json\n%s";
+        return new HikariDataSource(config);
     }
 
     /** One callback: the lookups, then the transaction. Throws when the payment did not move. */
@@ -86,7 +94,7 @@ final class JdbcBaseline implements AutoCloseable {
         long start = System.nanoTime();
         String tenantId = null;
         List<String> ciphertexts = new ArrayList<>();
-        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VERIFICATION_KEYS)) {
+        try (Connection c = lookups.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VERIFICATION_KEYS)) {
             ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
             ps.setString(1, channel.verifyingSecretName());
             ps.setString(2, Database.utc(received));
@@ -109,7 +117,7 @@ final class JdbcBaseline implements AutoCloseable {
             throw new SQLException("no secret for tenant " + tenantId);
         }
         for (String name : channel.openingSecretNames()) {
-            try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VALID_SECRETS)) {
+            try (Connection c = lookups.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VALID_SECRETS)) {
                 ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
                 ps.setString(1, tenantId);
                 ps.setString(2, channel.name());
@@ -122,16 +130,13 @@ final class JdbcBaseline implements AutoCloseable {
                 }
             }
         }
-        try (Connection c = pool.getConnection()) {
-            c.setAutoCommit(false);
+        try (Connection c = transactions.getConnection()) {
             try {
                 recordAndApply(c, callback, tenantId, received, start);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
         }
     }
@@ -268,6 +273,7 @@ final class JdbcBaseline implements AutoCloseable {
 
     @Override
     public void close() {
-        pool.close();
+        lookups.close();
+        transactions.close();
     }
 }

@@ -41,6 +41,10 @@ class DataSourceConfiguration {
         HikariConfig callbackConfig = new HikariConfig();
         general.copyStateTo(callbackConfig);
         callbackConfig.setPoolName(general.getPoolName() + "-callback");
+        // The callback pool serves transactions only (Transactions.inTransaction with Workload.CALLBACK), so its
+        // connections stay out of autocommit: the transaction manager then has no autocommit to switch off at the
+        // start and back on at the end, two statements of the nine a callback sent the server.
+        callbackConfig.setAutoCommit(false);
         callbackConfig.setMaximumPoolSize(env.getProperty("tristate.datasource.callback-pool-size", Integer.class,
                 Math.max(4, general.getMaximumPoolSize() / 2)));
         if (callbackConfig.getMinimumIdle() > callbackConfig.getMaximumPoolSize()) {

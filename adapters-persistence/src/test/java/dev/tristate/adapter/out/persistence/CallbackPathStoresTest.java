@@ -29,6 +29,7 @@ import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.tenant.MerchantId;
 import dev.tristate.domain.tenant.Tenant;
 import dev.tristate.domain.tenant.TenantId;
+import java.sql.Connection;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.Map;
@@ -235,6 +236,40 @@ class CallbackPathStoresTest extends PersistenceIntegrationTest {
         assertThat(callbackActive).isEqualTo(1);
         assertThat(generalActiveDuringCallbackWork).isZero();
         assertThat(generalActive).isEqualTo(1);
+    }
+
+    @Test
+    void onlyTheGeneralPoolHandsOutConnectionsInAutocommit() throws Exception {
+        try (Connection callback = dataSource.pool(Workload.CALLBACK).getConnection();
+             Connection general = dataSource.pool(Workload.GENERAL).getConnection()) {
+            assertThat(callback.getAutoCommit()).isFalse();
+            assertThat(general.getAutoCommit()).isTrue();
+        }
+    }
+
+    @Test
+    void onMySqlCallbackTransactionsSendNoAutocommitSwitches() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dataSource.pool(Workload.GENERAL).getJdbcUrl()
+                .startsWith("jdbc:mysql:"), "the server's session counters");
+        // Hikari hands a thread back the connection it last returned, so consecutive transactions share one session
+        // and its counter of SET statements; a switch to autocommit and back between them would count two.
+        long[] previous = sessionConnectionAndSetStatements();
+        for (int attempt = 0; attempt < 10; attempt++) {
+            long[] now = sessionConnectionAndSetStatements();
+            if (now[0] == previous[0]) {
+                assertThat(now[1]).as("SET statements between two callback transactions").isEqualTo(previous[1]);
+                return;
+            }
+            previous = now;
+        }
+        throw new AssertionError("no two consecutive callback transactions shared a connection");
+    }
+
+    private long[] sessionConnectionAndSetStatements() {
+        return transactions.inTransaction(Workload.CALLBACK, () -> new long[] {
+                jdbc.queryForObject("SELECT CONNECTION_ID()", Long.class),
+                jdbc.queryForObject("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS"
+                        + " WHERE VARIABLE_NAME = 'COM_SET_OPTION'", Long.class)});
     }
 
     @Test
