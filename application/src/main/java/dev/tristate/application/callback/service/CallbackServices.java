@@ -17,7 +17,10 @@ import dev.tristate.application.shared.port.out.WorkLog;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
+import java.util.stream.Collectors;
 
 /** The callback feature's use cases, built for the wiring: the implementations stay inside this package. */
 public final class CallbackServices {
@@ -35,9 +38,9 @@ public final class CallbackServices {
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
             RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
             int maxStoredRejectedBytes) {
-        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
-                RefundNoticeApplier.none());
+        return handleChannelNotification(formats, credentials, payments, log, outbox, reviews, transactions,
+                crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
+                RefundNoticeApplier.none(), WorkLog.NONE);
     }
 
     /**
@@ -49,9 +52,9 @@ public final class CallbackServices {
             ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
             RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
             int maxStoredRejectedBytes, GetRefundQuery refunds, ApplyRefundAnswerUseCase refundAnswers) {
-        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
-                new RefundNoticeApplier(refunds, refundAnswers));
+        return handleChannelNotification(formats, credentials, payments, log, outbox, reviews, transactions,
+                crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
+                new RefundNoticeApplier(refunds, refundAnswers), WorkLog.NONE);
     }
 
     /** As above, and the lines logged about a verified notification name its tenant and payment in {@code workLog}. */
@@ -61,9 +64,27 @@ public final class CallbackServices {
             RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
             int maxStoredRejectedBytes, GetRefundQuery refunds, ApplyRefundAnswerUseCase refundAnswers,
             WorkLog workLog) {
-        return new HandleChannelNotificationService(formats, credentials, payments, log, outbox, reviews,
-                transactions, crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
+        return handleChannelNotification(formats, credentials, payments, log, outbox, reviews, transactions,
+                crashPoints, clock, random, unknowns, rejectionBudget, maxStoredRejectedBytes,
                 new RefundNoticeApplier(refunds, refundAnswers), workLog);
+    }
+
+    /** Every part of the callback path, built once per service; the public methods above say what each takes. */
+    static HandleChannelNotificationUseCase handleChannelNotification(List<ChannelNotificationFormat> formats,
+            ChannelCredentialStore credentials, PaymentRepository payments, NotificationLog log, OutboxStore outbox,
+            ReviewCases reviews, Transactions transactions, CrashPoints crashPoints, Clock clock,
+            RandomGenerator random, RecordUnknownOutcomeUseCase unknowns, RejectionBudget rejectionBudget,
+            int maxStoredRejectedBytes, RefundNoticeApplier refundNotices, WorkLog workLog) {
+        Map<String, ChannelNotificationFormat> byChannel = formats.stream().collect(Collectors.toUnmodifiableMap(
+                ChannelNotificationFormat::channel, Function.identity()));
+        NotificationRecords records = new NotificationRecords(log, transactions, clock);
+        Rejections rejections = new Rejections(records, rejectionBudget, maxStoredRejectedBytes);
+        NotificationApplier applier = new NotificationApplier(log, records, payments,
+                new ChannelReportApplier(payments, outbox, reviews, crashPoints), refundNotices);
+        VerifiedNotifications verified = new VerifiedNotifications(new CallbackTransaction(transactions, random),
+                applier, records, unknowns, crashPoints, workLog);
+        return new HandleChannelNotificationService(byChannel, clock, rejections,
+                new NotificationVerifier(credentials, rejections, records, verified, workLog));
     }
 
     /** As above, recording every rejected notification in full: for tools and tests that are their only caller. */

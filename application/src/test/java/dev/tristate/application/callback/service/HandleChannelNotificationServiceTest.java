@@ -3,6 +3,7 @@ package dev.tristate.application.callback.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.in.UnknownChannel;
 import dev.tristate.application.callback.port.out.RejectionBudget;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
@@ -67,7 +68,7 @@ class HandleChannelNotificationServiceTest {
     private CrashPoints crashPoints = CrashPoints.NONE;
     private RejectionBudget budget = RejectionBudget.unlimited();
     private int maxStoredRejectedBytes = Integer.MAX_VALUE;
-    private HandleChannelNotificationService service;
+    private HandleChannelNotificationUseCase service;
     private Payment payment;
 
     /** Stands in for the JVM dying at a crash point: an Error, which no handler in the service may swallow. */
@@ -88,12 +89,12 @@ class HandleChannelNotificationServiceTest {
     }
 
     private void rebuild() {
-        service = new HandleChannelNotificationService(List.of(new TestChannelFormat()), credentials, payments, log,
-                outbox, reviews, transactions, point -> crashPoints.reached(point),
+        service = CallbackServices.handleChannelNotification(List.of(new TestChannelFormat()), credentials, payments,
+                log, outbox, reviews, transactions, point -> crashPoints.reached(point),
                 Clock.fixed(NOW, ZoneOffset.UTC), new Random(42),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments,
                         transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)),
-                budget, maxStoredRejectedBytes, RefundNoticeApplier.none());
+                budget, maxStoredRejectedBytes);
     }
 
     private Payment newPayment(TenantId tenant, String id) {
@@ -307,8 +308,8 @@ class HandleChannelNotificationServiceTest {
 
     private RecordingWorkLog recordingWorkLog() {
         RecordingWorkLog workLog = new RecordingWorkLog();
-        service = new HandleChannelNotificationService(List.of(new TestChannelFormat()), credentials, payments, log,
-                outbox, reviews, transactions, point -> crashPoints.reached(point),
+        service = CallbackServices.handleChannelNotification(List.of(new TestChannelFormat()), credentials, payments,
+                log, outbox, reviews, transactions, point -> crashPoints.reached(point),
                 Clock.fixed(NOW, ZoneOffset.UTC), new Random(42),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments,
                         transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)),
@@ -355,7 +356,7 @@ class HandleChannelNotificationServiceTest {
 
     @Test
     void aChannelThatRefusesHeldNotificationsIsAnsweredFailureForTheFirstAndEveryCopy() {
-        service = new HandleChannelNotificationService(List.of(new TestChannelFormat() {
+        service = CallbackServices.handleChannelNotification(List.of(new TestChannelFormat() {
             @Override
             public ChannelAnswer heldAnswer() {
                 return new ChannelAnswer(409, "text/plain", "HELD");
@@ -363,7 +364,7 @@ class HandleChannelNotificationServiceTest {
         }), credentials, payments, log, outbox, reviews, transactions, point -> crashPoints.reached(point),
                 Clock.fixed(NOW, ZoneOffset.UTC), new Random(42), ResolutionServices.recordUnknownOutcome(ledger,
                 cases, payments, transactions, Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30)), budget,
-                maxStoredRejectedBytes, RefundNoticeApplier.none());
+                maxStoredRejectedBytes);
 
         ChannelAnswer first = service.handle(notification("n-1", "SUCCESS", 1, "T-1"));
         ChannelAnswer copy = service.handle(notification("n-1", "SUCCESS", 1, "T-1"));

@@ -2,6 +2,7 @@ package dev.tristate.application.callback.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tristate.application.callback.port.in.HandleChannelNotificationUseCase;
 import dev.tristate.application.callback.port.out.ParseResult;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
 import dev.tristate.application.fakes.InMemoryNotificationStores;
@@ -107,7 +108,7 @@ class RefundNotificationsTest {
     private final InMemoryTransactions transactions = new InMemoryTransactions(payments, log, outbox, reviews, ledger,
             cases, refunds, tasks);
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-    private HandleChannelNotificationService service;
+    private HandleChannelNotificationUseCase service;
     private Payment payment;
     private Refund refund;
 
@@ -123,13 +124,13 @@ class RefundNotificationsTest {
         refund = Refund.request(new RefundId("ref_0001"), payment, Money.of(500, "CNY"), "damaged",
                 NOW.minusSeconds(60));
         refunds.insert(refund);
-        service = new HandleChannelNotificationService(List.of(new RefundingFormat()), credentials, payments, log,
-                outbox, reviews, transactions, CrashPoints.NONE, clock, new Random(42),
+        service = CallbackServices.handleChannelNotification(List.of(new RefundingFormat()), credentials, payments,
+                log, outbox, reviews, transactions, CrashPoints.NONE, clock, new Random(42),
                 ResolutionServices.recordUnknownOutcome(ledger, cases, payments, transactions, clock,
                         Duration.ofSeconds(30)),
                 dev.tristate.application.callback.port.out.RejectionBudget.unlimited(), Integer.MAX_VALUE,
-                new RefundNoticeApplier(RefundServices.getRefund(refunds), RefundServices.applyRefundAnswer(refunds,
-                        payments, outbox, tasks, ledger, cases, transactions, clock, Duration.ofSeconds(30))));
+                RefundServices.getRefund(refunds), RefundServices.applyRefundAnswer(refunds,
+                        payments, outbox, tasks, ledger, cases, transactions, clock, Duration.ofSeconds(30)));
     }
 
     private static RawNotification notice(String notifyId, String outRefundNo, String status, long amount) {
