@@ -2,6 +2,7 @@ package dev.tristate.benchmark.peer;
 
 import static dev.tristate.benchmark.Report.say;
 
+import dev.tristate.benchmark.BacklogPreload;
 import dev.tristate.benchmark.Benchmarks;
 import dev.tristate.benchmark.Database;
 import dev.tristate.benchmark.Load;
@@ -101,8 +102,8 @@ public final class PeerBenchmark {
     private final int writerThreads;
     private final List<String> tristateArgs;
     private final List<String> peerArgs;
-    /** How long the last preload took per event (a first guess before it): sets the next backlog's due time. */
-    private double preloadNanosPerEvent = 100_000;
+    private final BacklogPreload preload = new BacklogPreload("the outbox",
+            earliest -> earliest.plusSeconds(2).truncatedTo(ChronoUnit.SECONDS));
 
     private PeerBenchmark(Settings settings, Map<String, String> own) {
         this.settings = settings;
@@ -222,20 +223,7 @@ public final class PeerBenchmark {
      * anyway, the outbox began during the preload and the drain says so.
      */
     private Instant preloadDue(Contender contender, String phase, int n) throws Exception {
-        long started = System.nanoTime();
-        Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
-        Instant due = Instant.now().plus(expected.multipliedBy(2)).plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
-        contender.preload(phase, n, Database.utc(due));
-        long took = System.nanoTime() - started;
-        preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
-        long wait = Duration.between(Instant.now(), due).toMillis();
-        if (wait < 0) {
-            say(String.format(Locale.ROOT, "    !!! the preload of %d events took %.1f s and overran their due time by"
-                    + " %d ms: the outbox began during it", n, took / 1e9, -wait));
-        } else {
-            Thread.sleep(wait);
-        }
-        return due;
+        return preload.preloadDue(n, (count, dueLiteral) -> contender.preload(phase, count, dueLiteral));
     }
 
     /**
