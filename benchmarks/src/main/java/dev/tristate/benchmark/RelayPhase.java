@@ -12,8 +12,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,8 +43,7 @@ final class RelayPhase {
     private final Path workDir;
     private final String masterKey;
     private final AtomicInteger phases = new AtomicInteger();
-    /** How long the last preload took per event (a first guess before it): sets the next backlog's due time. */
-    private double preloadNanosPerEvent = 100_000;
+    private final BacklogPreload preload = new BacklogPreload("the relays", earliest -> earliest.plusSeconds(1));
 
     /** Every application of the run starts under {@code workDir} with {@code masterKey}. */
     RelayPhase(Settings settings, Database database, OutboxRows outbox, Options options, Path workDir,
@@ -167,25 +164,10 @@ final class RelayPhase {
      * returns it. Nothing has to change in the rows to make them due: making them due with one UPDATE of the whole
      * backlog would leave index changes that the database purges while the relays drain, charging the relay for the
      * benchmark's own UPDATE (that and rows of earlier phases left in the table measured about a third of the
-     * database's CPU per event). The moment is set from the last preload's speed with room to spare; if the preload
-     * overran it anyway, the relays began during the preload and the drain says so.
+     * database's CPU per event). {@link BacklogPreload} sets the moment and says when the relays began before it.
      */
     private Instant preloadDue(String phase, int n) throws SQLException, InterruptedException {
-        long started = System.nanoTime();
-        Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
-        LocalDateTime dueAt = LocalDateTime.now(ZoneOffset.UTC).plus(expected.multipliedBy(2)).plusSeconds(1);
-        outbox.insertPending(phase, n, Database.utc(dueAt));
-        long took = System.nanoTime() - started;
-        preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
-        Instant due = dueAt.toInstant(ZoneOffset.UTC);
-        long wait = Duration.between(Instant.now(), due).toMillis();
-        if (wait < 0) {
-            say(String.format(Locale.ROOT, "    !!! the preload of %d events took %.1f s and overran their due time by"
-                    + " %d ms: the relays began during it", n, took / 1e9, -wait));
-        } else {
-            Thread.sleep(wait);
-        }
-        return due;
+        return preload.preloadDue(n, (count, dueLiteral) -> outbox.insertPending(phase, count, dueLiteral));
     }
 
     /**

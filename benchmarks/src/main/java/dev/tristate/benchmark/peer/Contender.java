@@ -1,8 +1,12 @@
 package dev.tristate.benchmark.peer;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,4 +61,18 @@ interface Contender {
 
     /** The peak RSS in MB of each stopped process, for the report. */
     List<Long> peakRssMb();
+
+    /** The first column of every row of {@code sql} (one string parameter) on {@code c}, which it closes. */
+    static long[] longs(Connection c, String sql, String parameter) throws SQLException {
+        try (c; PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, parameter);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<Long> values = new ArrayList<>();
+                while (rs.next()) {
+                    values.add(rs.getLong(1));
+                }
+                return values.stream().mapToLong(Long::longValue).toArray();
+            }
+        }
+    }
 }

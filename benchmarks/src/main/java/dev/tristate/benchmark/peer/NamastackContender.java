@@ -253,7 +253,7 @@ final class NamastackContender implements Contender {
 
     @Override
     public long[] latenciesMicros(String fromLiteral) throws SQLException {
-        return PeerBenchmark.longs(connect(), "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, completed_at)"
+        return Contender.longs(connect(), "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, completed_at)"
                 + " FROM outbox_record WHERE status = 'COMPLETED' AND created_at >= ?", fromLiteral);
     }
 

@@ -4,28 +4,18 @@ import static dev.tristate.benchmark.Report.say;
 
 import dev.tristate.benchmark.Benchmarks;
 import dev.tristate.benchmark.Database;
-import dev.tristate.benchmark.Load;
-import dev.tristate.benchmark.Report;
 import dev.tristate.benchmark.Settings;
-import dev.tristate.benchmark.peer.steady.SteadyWriting;
+import dev.tristate.benchmark.peer.PeerDrainPhase.Drain;
+import dev.tristate.benchmark.peer.PeerSteadyPhase.Steady;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Tristate's outbox relay against a peer outbox library, namastack-outbox 1.6.0, in one run (docs/benchmarks.md,
@@ -39,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  *       rate; commit-to-confirm p50/p99 from the rows, done time minus created time, the first seconds left out.</li>
  * </ol>
  *
- * Every event must arrive in its system's queue exactly once and every row must end done.
+ * Every event must arrive in its system's queue exactly once and every row must end done. {@link PeerDrainPhase}
+ * and {@link PeerSteadyPhase} run the two phases, {@link PeerReport} prints the closing report.
  */
 public final class PeerBenchmark {
 
@@ -85,9 +76,6 @@ public final class PeerBenchmark {
         DEFAULTS.put("peer-args", "");
     }
 
-    /** Drain events/s Tristate must reach, as a multiple of the peer's. */
-    static final double DRAIN_TARGET = 1.5;
-
     private final Settings settings;
     private final Database database;
     private final String peerDatabase;
@@ -95,14 +83,10 @@ public final class PeerBenchmark {
     private final List<Integer> instances;
     private final int backlog;
     private final int warmup;
-    private final double rate;
-    private final int steadySeconds;
-    private final int steadyWarmupSeconds;
-    private final int writerThreads;
     private final List<String> tristateArgs;
     private final List<String> peerArgs;
-    /** How long the last preload took per event (a first guess before it): sets the next backlog's due time. */
-    private double preloadNanosPerEvent = 100_000;
+    private final PeerDrainPhase drainPhase;
+    private final PeerSteadyPhase steadyPhase;
 
     private PeerBenchmark(Settings settings, Map<String, String> own) {
         this.settings = settings;
@@ -118,10 +102,10 @@ public final class PeerBenchmark {
                 .toList();
         this.backlog = Integer.parseInt(own.get("backlog"));
         this.warmup = Integer.parseInt(own.get("warmup"));
-        this.rate = Double.parseDouble(own.get("rate"));
-        this.steadySeconds = Integer.parseInt(own.get("steady-seconds"));
-        this.steadyWarmupSeconds = Integer.parseInt(own.get("steady-warmup-seconds"));
-        this.writerThreads = Integer.parseInt(own.get("writer-threads"));
+        double rate = Double.parseDouble(own.get("rate"));
+        int steadySeconds = Integer.parseInt(own.get("steady-seconds"));
+        int steadyWarmupSeconds = Integer.parseInt(own.get("steady-warmup-seconds"));
+        int writerThreads = Integer.parseInt(own.get("writer-threads"));
         this.tristateArgs = words(own.get("tristate-args"));
         this.peerArgs = words(own.get("peer-args"));
         if (instances.isEmpty() || instances.stream().anyMatch(n -> n < 1) || backlog < 1 || warmup < 0
@@ -136,6 +120,9 @@ public final class PeerBenchmark {
                 throw new IllegalArgumentException("--tristate-args and --peer-args take --name=value options: " + arg);
             }
         }
+        this.drainPhase = new PeerDrainPhase(database);
+        this.steadyPhase = new PeerSteadyPhase(database, new PeerSteadyPhase.Options(rate, steadySeconds,
+                steadyWarmupSeconds, writerThreads));
     }
 
     public static void main(String[] args) throws Exception {
@@ -169,9 +156,10 @@ public final class PeerBenchmark {
                 }
             }
         }
-        report(results);
-        printPeakRss(tristate);
-        printPeakRss(namastack);
+        PeerReport report = new PeerReport(settings, backlog, instances);
+        report.print(results);
+        report.printPeakRss(tristate);
+        report.printPeakRss(namastack);
         return ok;
     }
 
@@ -186,199 +174,13 @@ public final class PeerBenchmark {
             contender.prepare(running.get(0), queues);
             queues.purge(contender.queue());
             // Per process: n processes share a drain, and each JVM must have compiled as much as a single one.
-            boolean warmedUp = warmup == 0 || drain(contender, running, queues, "w" + round, warmup * n,
+            boolean warmedUp = warmup == 0 || drainPhase.measure(contender, running, queues, "w" + round, warmup * n,
                     label + ", warm-up drain").complete();
-            Drain drain = drain(contender, running, queues, "m" + round, backlog, label + ", drain");
-            Steady steady = steady(contender, running, queues, n, label);
+            Drain drain = drainPhase.measure(contender, running, queues, "m" + round, backlog, label + ", drain");
+            Steady steady = steadyPhase.measure(contender, running, queues, n, label);
             return new Measured(contender.name(), n, warmedUp, drain, steady);
         } finally {
             running.forEach(Contender.Instance::close);
-        }
-    }
-
-    private Drain drain(Contender contender, List<Contender.Instance> running, Queues queues, String phase, int events,
-                        String label) throws Exception {
-        contender.truncate();
-        database.awaitPurged();
-        Instant due = preloadDue(contender, phase, events);
-        Load.Cpu cpu = cpuOf(running);
-        Load.Cpu.Sample before = cpu.sample();
-        long done = awaitDone(contender, events, running, queues);
-        Load.Cpu.Usage usage = cpu.since(before, events);
-        Instant last = contender.lastDone();
-        long failed = contender.failed();
-        boolean delivered = queues.expectAndPurge(contender.queue(), events, label);
-        double seconds = Duration.between(due, last).toNanos() / 1e9;
-        Drain drain = new Drain(events, done, failed, seconds, delivered, usage);
-        say(String.format(Locale.ROOT, "  %-50s %,7d events in %6.2f s: %8.1f events/s; %s%s", label, events, seconds,
-                drain.perSecond(), cpuLine(usage),
-                drain.complete() ? "" : "  INCOMPLETE (" + done + " done, " + failed + " failed)"));
-        return drain;
-    }
-
-    /**
-     * Preloads n events, all due at one whole second after the preload has committed, waits for that moment and
-     * returns it. The moment is set from the last preload's speed with room to spare; if the preload overran it
-     * anyway, the outbox began during the preload and the drain says so.
-     */
-    private Instant preloadDue(Contender contender, String phase, int n) throws Exception {
-        long started = System.nanoTime();
-        Duration expected = Duration.ofNanos((long) (preloadNanosPerEvent * n));
-        Instant due = Instant.now().plus(expected.multipliedBy(2)).plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
-        contender.preload(phase, n, Database.utc(due));
-        long took = System.nanoTime() - started;
-        preloadNanosPerEvent = Math.max(preloadNanosPerEvent * 0.5, (double) took / n);
-        long wait = Duration.between(Instant.now(), due).toMillis();
-        if (wait < 0) {
-            say(String.format(Locale.ROOT, "    !!! the preload of %d events took %.1f s and overran their due time by"
-                    + " %d ms: the outbox began during it", n, took / 1e9, -wait));
-        } else {
-            Thread.sleep(wait);
-        }
-        return due;
-    }
-
-    /**
-     * Waits until {@code expected} rows are done. While the outbox works, it watches the queue's depth and asks the
-     * database only once the queue holds them all: a count over the table every 100 ms would cost the database CPU
-     * on the cores both systems share.
-     */
-    private long awaitDone(Contender contender, long expected, List<Contender.Instance> running, Queues queues)
-            throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
-        long done = 0;
-        while (System.nanoTime() < deadline) {
-            if (queues.depth(contender.queue()) >= expected) {
-                done = contender.done();
-                if (done >= expected) {
-                    return done;
-                }
-            }
-            for (Contender.Instance instance : running) {
-                if (!instance.isAlive()) {
-                    throw new IllegalStateException("a " + contender.name() + " process died; last lines of its"
-                            + " log:\n" + instance.tail(40));
-                }
-            }
-            Thread.sleep(100);
-        }
-        say("  only " + done + " of " + expected + " events were done within 15 minutes");
-        return done;
-    }
-
-    /** Each process writes rate / n events per second for the steady seconds; then p50/p99 of the rows. */
-    private Steady steady(Contender contender, List<Contender.Instance> running, Queues queues, int n, String label)
-            throws Exception {
-        contender.truncate();
-        database.awaitPurged();
-        long startAt = System.currentTimeMillis() + 2000;
-        Load.Cpu cpu = cpuOf(running);
-        Load.Cpu.Sample before = cpu.sample();
-        double each = rate / n;
-        long count = Math.round(each * steadySeconds);
-        for (int k = 0; k < n; k++) {
-            String prefix = "pay_" + (contender instanceof TristateContender ? "t" : "n") + n + "_" + k;
-            new SteadyWriting.Plan(startAt, each, count, writerThreads, prefix).writeTo(running.get(k).workDir());
-        }
-        long written = 0;
-        long writeFailures = 0;
-        double maxLateMs = 0;
-        String firstFailure = null;
-        for (Contender.Instance instance : running) {
-            SteadyWriting.Result result = awaitResult(instance, steadySeconds + 120);
-            written += result.written();
-            writeFailures += result.failed();
-            maxLateMs = Math.max(maxLateMs, result.maxLateMs());
-            firstFailure = firstFailure != null ? firstFailure : result.firstFailure();
-        }
-        long done = awaitDone(contender, written, running, queues);
-        Load.Cpu.Usage usage = cpu.since(before, (int) Math.max(1, written));
-        String from = Database.utc(Instant.ofEpochMilli(startAt).plusSeconds(steadyWarmupSeconds));
-        long[] micros = contender.latenciesMicros(from);
-        Arrays.sort(micros);
-        boolean delivered = queues.expectAndPurge(contender.queue(), written, label + ", steady");
-        Steady steady = new Steady(count * n, written, writeFailures, done, maxLateMs, micros.length,
-                percentileMs(micros, 50), percentileMs(micros, 99), micros.length == 0 ? Double.NaN
-                : micros[micros.length - 1] / 1e3, delivered, usage);
-        say(String.format(Locale.ROOT, "  %-50s %,7d events at %.0f/s: commit->confirm p50 %.1f ms, p99 %.1f ms,"
-                        + " max %.1f ms (of %,d after the first %d s); writers at most %.0f ms late; %s%s",
-                label + ", steady", written, rate, steady.p50(), steady.p99(), steady.maxMs(), steady.measured(),
-                steadyWarmupSeconds, maxLateMs, cpuLine(usage), steady.complete() ? "" : "  INCOMPLETE ("
-                        + writeFailures + " writes failed" + (firstFailure == null ? "" : ", first: " + firstFailure)
-                        + "; " + done + " done)"));
-        return steady;
-    }
-
-    private static SteadyWriting.Result awaitResult(Contender.Instance instance, int seconds) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            SteadyWriting.Result result = SteadyWriting.Result.readFrom(instance.workDir());
-            if (result != null) {
-                return result;
-            }
-            if (!instance.isAlive()) {
-                throw new IllegalStateException("a process died while writing; last lines of its log:\n"
-                        + instance.tail(40));
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("a steady writer did not finish within " + seconds + " s; last lines of its"
-                + " log:\n" + instance.tail(40));
-    }
-
-    /** The CPU of the system's processes (with the database's and the broker's, which both systems share). */
-    private static Load.Cpu cpuOf(List<Contender.Instance> running) {
-        return new Load.Cpu(running.stream().mapToLong(Contender.Instance::pid).toArray());
-    }
-
-    /** CPU ms per event: the system's processes (their JIT compilers), the database, the broker; the machine. */
-    private static String cpuLine(Load.Cpu.Usage u) {
-        return String.format(Locale.ROOT, "CPU ms/event: processes %.3f (JIT %s), db %s, broker %s; machine busy %s,"
-                        + " other processes %s", u.appMs(), u.appJitMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f",
-                        u.appJitMs()), u.dbMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f", u.dbMs()),
-                u.brokerMs() < 0 ? "?" : String.format(Locale.ROOT, "%.3f", u.brokerMs()),
-                Report.percent(u.machineBusy()), Report.percent(u.othersShare()));
-    }
-
-    /** Nearest-rank percentile of sorted microseconds, in milliseconds; NaN when there are none. */
-    static double percentileMs(long[] sortedMicros, double p) {
-        if (sortedMicros.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(p / 100.0 * sortedMicros.length);
-        return sortedMicros[Math.max(0, rank - 1)] / 1e3;
-    }
-
-    /** The first column of every row of {@code sql} (one string parameter) on {@code c}, which it closes. */
-    static long[] longs(Connection c, String sql, String parameter) throws SQLException {
-        try (c; PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, parameter);
-            try (ResultSet rs = ps.executeQuery()) {
-                List<Long> values = new ArrayList<>();
-                while (rs.next()) {
-                    values.add(rs.getLong(1));
-                }
-                return values.stream().mapToLong(Long::longValue).toArray();
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- the report
-
-    record Drain(int events, long done, long failed, double seconds, boolean delivered, Load.Cpu.Usage usage) {
-        double perSecond() {
-            return events / seconds;
-        }
-
-        boolean complete() {
-            return done == events && failed == 0 && delivered;
-        }
-    }
-
-    record Steady(long planned, long written, long writeFailures, long done, double maxLateMs, int measured,
-                  double p50, double p99, double maxMs, boolean delivered, Load.Cpu.Usage usage) {
-        boolean complete() {
-            return written == planned && writeFailures == 0 && done == written && measured > 0 && delivered;
         }
     }
 
@@ -387,54 +189,6 @@ public final class PeerBenchmark {
         boolean complete() {
             return warmedUp && drain.complete() && steady.complete();
         }
-    }
-
-    private void report(List<Measured> results) {
-        say("");
-        say(String.format(Locale.ROOT, "| processes | system | drain events/s (%,d) | steady p50 ms | steady p99 ms |"
-                + " steady max ms | drain CPU ms/event: processes / db / broker | steady CPU ms/event: processes / db"
-                + " / broker | all delivered |", backlog));
-        say("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
-        for (Measured m : results) {
-            Load.Cpu.Usage d = m.drain().usage();
-            Load.Cpu.Usage st = m.steady().usage();
-            say(String.format(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.1f | %.1f | %.3f / %.3f / %.3f |"
-                            + " %.3f / %.3f / %.3f | %s |", m.instances(), m.system(), m.drain().perSecond(),
-                    m.steady().p50(), m.steady().p99(), m.steady().maxMs(), d.appMs(), d.dbMs(), d.brokerMs(),
-                    st.appMs(), st.dbMs(), st.brokerMs(), m.complete() ? "yes" : "NO"));
-        }
-        say("");
-        for (int n : instances) {
-            Measured ours = find(results, "Tristate", n);
-            Measured peer = find(results, "namastack-outbox", n);
-            if (ours == null || peer == null) {
-                continue;
-            }
-            double ratio = ours.drain().perSecond() / peer.drain().perSecond();
-            say(String.format(Locale.ROOT, "target drain with %d process%s: Tristate %.2fx namastack-outbox's events/s"
-                            + " (>= %.1fx: %s)", n, n == 1 ? "" : "es", ratio, DRAIN_TARGET,
-                    ratio >= DRAIN_TARGET ? "met" : "NOT met"));
-            say(String.format(Locale.ROOT, "target commit->confirm p99 with %d process%s: Tristate %.1f ms,"
-                            + " namastack-outbox %.1f ms, %.2fx (lower: %s)", n, n == 1 ? "" : "es",
-                    ours.steady().p99(), peer.steady().p99(), ours.steady().p99() / peer.steady().p99(),
-                    ours.steady().p99() < peer.steady().p99() ? "met" : "NOT met"));
-        }
-    }
-
-    private static Measured find(List<Measured> results, String system, int n) {
-        return results.stream().filter(m -> m.system().equals(system) && m.instances() == n).findFirst()
-                .orElse(null);
-    }
-
-    private void printPeakRss(Contender contender) {
-        List<Long> peaks = contender.peakRssMb();
-        if (peaks.isEmpty()) {
-            return;
-        }
-        long max = peaks.stream().mapToLong(Long::longValue).max().orElse(-1);
-        String heap = settings.appHeap().isEmpty() ? "the JVM's default heap" : "-Xmx" + settings.appHeap();
-        say(contender.name() + " peak RSS: " + max + " MB (of " + peaks.size() + " process(es): " + peaks + " MB), "
-                + heap + (settings.appJvmArgs().isEmpty() ? "" : ", " + String.join(" ", settings.appJvmArgs())));
     }
 
     private static List<String> words(String value) {

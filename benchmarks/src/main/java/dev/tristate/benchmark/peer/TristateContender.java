@@ -128,7 +128,7 @@ final class TristateContender implements Contender {
 
     @Override
     public long[] latenciesMicros(String fromLiteral) throws SQLException {
-        return PeerBenchmark.longs(database.connect(), "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, sent_at)"
+        return Contender.longs(database.connect(), "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, sent_at)"
                 + " FROM outbox_events WHERE status = 'SENT' AND created_at >= ?", fromLiteral);
     }
 
