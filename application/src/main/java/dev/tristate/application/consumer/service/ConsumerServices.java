@@ -93,8 +93,8 @@ public final class ConsumerServices {
                                            CrashPoints crashPoints, Clock clock, RandomGenerator random,
                                            TaskSettings settings, EntitlementStore entitlements,
                                            Transactions transactions, TraceContext trace) {
-        return new TaskRunnerService(tasks, payments, webhooks, credentials, notifier, crashPoints, clock, random,
-                settings, new EntitlementRevocations(entitlements, transactions), trace);
+        return new TaskRunnerService(tasks, payments, new EntitlementRevocations(entitlements, transactions),
+                new TenantNotices(webhooks, credentials, notifier, trace, crashPoints, clock), clock, random, settings);
     }
 
     public static WorkQuarantine workQuarantine(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,
