@@ -222,7 +222,8 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
             // the outbox relay (RelayOutboxService)
             k("relay.noOutcome", "the publisher reported no outcome"),
             k("relay.publishFailed", "publishing failed: (.+)"),
-            // consumers and tasks (ConsumedMessageCheck, EntitlementsConsumerService, TaskRunnerService)
+            // consumers and tasks (ConsumedMessageCheck, SingleApplication, DeliveryFailures, TaskRunnerService,
+            // TenantNotices)
             k("consumer.unreadable", "unreadable payload: (.+)"),
             k("consumer.idMismatch", "the message id (\\S+) is not the payload's event id (\\S+)"),
             k("consumer.typeMismatch", "the message type (\\S+) is not the payload's event type (\\S+)"),

@@ -55,7 +55,7 @@ class ProducedSentencesTest {
                     "must be a currency with minor units", "is required"),
             "CreateRefundService.java", Set.of(" of the captured ", " (minor units)"),
             // A tracing span's name.
-            "TaskRunnerService.java", Set.of("tenant notice"));
+            "TenantNotices.java", Set.of("tenant notice"));
 
     private static String core(String literal) {
         int from = 0;

@@ -20,9 +20,7 @@ import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
-import dev.tristate.domain.consumer.InboundMessage;
 import java.time.Clock;
-import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -57,22 +55,15 @@ public final class ConsumerServices {
                                                             PaymentRepository payments, Transactions transactions,
                                                             CrashPoints crashPoints, Clock clock,
                                                             RandomGenerator random, ConsumerSettings settings) {
-        EntitlementsConsumerService service = new EntitlementsConsumerService(reader, inbox, entitlements,
-                deliveries, tasks, payments, transactions, crashPoints, clock, random, settings);
-        // The two ports as two objects: the service is both, and a container that looks beans up by type must find
-        // one of each.
-        ConsumeEventUseCase consume = new ConsumeEventUseCase() {
-            @Override
-            public ConsumeResult consume(InboundMessage message) {
-                return service.consume(message);
-            }
-
-            @Override
-            public List<ConsumeResult> consumeAll(List<InboundMessage> messages) {
-                return service.consumeAll(messages);
-            }
-        };
-        return new EntitlementsConsumer(consume, service::retryDue);
+        ConsumedMessageCheck check = new ConsumedMessageCheck(reader);
+        EntitlementGrants grants = new EntitlementGrants(entitlements, tasks);
+        SingleApplication single = new SingleApplication(check, inbox, payments, grants, transactions, clock);
+        EntitlementsConsumerService consume = new EntitlementsConsumerService(check, single,
+                new BatchApplication(EntitlementsConsumerService.CONSUMER, inbox, payments, entitlements, tasks,
+                        grants),
+                new DeliveryFailures(deliveries, transactions, clock, random, settings), transactions, crashPoints,
+                clock);
+        return new EntitlementsConsumer(consume, new DeliveryRetries(deliveries, single, clock, random, settings));
     }
 
     /** The consumer's own grant, for reconciliation's re-grant: the key's uniqueness makes the two paths one grant. */
@@ -93,8 +84,8 @@ public final class ConsumerServices {
                                            CrashPoints crashPoints, Clock clock, RandomGenerator random,
                                            TaskSettings settings, EntitlementStore entitlements,
                                            Transactions transactions, TraceContext trace) {
-        return new TaskRunnerService(tasks, payments, webhooks, credentials, notifier, crashPoints, clock, random,
-                settings, new EntitlementRevocations(entitlements, transactions), trace);
+        return new TaskRunnerService(tasks, payments, new EntitlementRevocations(entitlements, transactions),
+                new TenantNotices(webhooks, credentials, notifier, trace, crashPoints, clock), clock, random, settings);
     }
 
     public static WorkQuarantine workQuarantine(ConsumerDeliveryStore deliveries, TaskStore tasks, AuditTrail audit,

@@ -62,10 +62,25 @@ class EntitlementsConsumerServiceTest {
         crashPointsReached.add(point);
         inboxRowsAtC5.add(inbox.all().size());
     };
-    private final EntitlementsConsumerService consumer = new EntitlementsConsumerService(reader, inbox, entitlements,
+    private final Consumer consumer = new Consumer(ConsumerServices.entitlementsConsumer(reader, inbox, entitlements,
             deliveries, tasks, payments, transactions, crashPoints, clock, new Random(7), new ConsumerSettings(
                     new ConsumerRetryPolicy(new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 4,
-                            Duration.ofHours(1)), 10, Duration.ofSeconds(30), Duration.ofSeconds(2)));
+                            Duration.ofHours(1)), 10, Duration.ofSeconds(30), Duration.ofSeconds(2))));
+
+    /** The consumer's two ports as the factory builds them (what arrives, what is due again), called as one. */
+    private record Consumer(ConsumerServices.EntitlementsConsumer ports) {
+        ConsumeResult consume(InboundMessage message) {
+            return ports.consume().consume(message);
+        }
+
+        List<ConsumeResult> consumeAll(List<InboundMessage> messages) {
+            return ports.consume().consumeAll(messages);
+        }
+
+        int retryDue() {
+            return ports.retry().retryDue();
+        }
+    }
 
     private ConsumedEvent succeeded(EventId id, PaymentId payment, String user, String sku) {
         return new ConsumedEvent(id, "PaymentSucceeded", TENANT, payment, user, sku, T0);

@@ -3,6 +3,7 @@ package dev.tristate.application.consumer.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tristate.application.consumer.port.out.TaskStore;
 import dev.tristate.application.consumer.port.out.TenantNotifier;
 import dev.tristate.application.consumer.port.out.TenantNotifier.NotDelivered;
 import dev.tristate.application.fakes.InMemoryChannelCredentialStore;
@@ -11,9 +12,11 @@ import dev.tristate.application.fakes.InMemoryTaskStore;
 import dev.tristate.application.fakes.InMemoryTenantWebhooks;
 import dev.tristate.application.fakes.ScriptedTenantNotifier;
 import dev.tristate.application.fakes.SettableClock;
+import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.TraceContext;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
+import dev.tristate.application.tenant.port.out.ChannelCredentialStore;
 import dev.tristate.application.tenant.port.out.TenantWebhooks;
 import dev.tristate.application.tenant.port.out.WebhookEndpointPolicy;
 import dev.tristate.application.tenant.service.TenantServices;
@@ -27,6 +30,7 @@ import dev.tristate.domain.task.Task;
 import dev.tristate.domain.task.TaskStatus;
 import dev.tristate.domain.tenant.TenantId;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +38,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 class TaskRunnerServiceTest {
@@ -50,13 +55,23 @@ class TaskRunnerServiceTest {
     private final List<String> crashPoints = new ArrayList<>();
     private final List<Integer> callsAtC6 = new ArrayList<>();
     private final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
-    private final TaskRunnerService runner = new TaskRunnerService(tasks, payments, webhooks, credentials, notifier,
+    private final TaskRunnerService runner = aRunner(tasks, payments, webhooks, credentials, notifier,
             point -> {
                 crashPoints.add(point);
                 callsAtC6.add(notifier.calls().size());
             }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
             new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
-            Duration.ofSeconds(30)));
+            Duration.ofSeconds(30)), null, TraceContext.NONE);
+
+    /** The runner with its notices; {@code revocations} null: the tests' tasks are grants. */
+    private static TaskRunnerService aRunner(TaskStore tasks, PaymentRepository payments, TenantWebhooks webhooks,
+                                             ChannelCredentialStore credentials, TenantNotifier notifier,
+                                             CrashPoints crashPoints, Clock clock, RandomGenerator random,
+                                             TaskSettings settings, EntitlementRevocations revocations,
+                                             TraceContext trace) {
+        return new TaskRunnerService(tasks, payments, revocations,
+                new TenantNotices(webhooks, credentials, notifier, trace, crashPoints, clock), clock, random, settings);
+    }
 
     private Task aGrantNoticeFor(PaymentStatus status) {
         var payment = PaymentTestData.aPendingPayment().withStatus(status).withPaidAt(T0)
@@ -99,7 +114,7 @@ class TaskRunnerServiceTest {
                 return result;
             }
         };
-        TaskRunnerService traced = new TaskRunnerService(tasks, payments, webhooks, credentials, notifier,
+        TaskRunnerService traced = aRunner(tasks, payments, webhooks, credentials, notifier,
                 point -> { }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
                 new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
                 Duration.ofSeconds(30)), null, trace);
@@ -110,7 +125,7 @@ class TaskRunnerServiceTest {
 
         assertThat(traced.runDue()).isEqualTo(1);
 
-        assertThat(parents).containsExactly(writer + " " + TaskRunnerService.NOTICE_SPAN);
+        assertThat(parents).containsExactly(writer + " " + TenantNotices.NOTICE_SPAN);
         assertThat(callsInSpan).as("the notice was sent within the span").containsExactly(1);
         assertThat(reread(task).status()).isEqualTo(TaskStatus.DONE);
     }
@@ -218,14 +233,14 @@ class TaskRunnerServiceTest {
         tasks.insert(third);
         // Each call takes 16 s of the 30 s lease: the second task would start after its lease's first half.
         List<String> called = new ArrayList<>();
-        TaskRunnerService slow = new TaskRunnerService(tasks, payments, webhooks, credentials,
+        TaskRunnerService slow = aRunner(tasks, payments, webhooks, credentials,
                 (endpoint, key, notice, secrets) -> {
                     called.add(key.value());
                     clock.advance(Duration.ofSeconds(16));
                     return new TenantNotifier.Delivered(200);
                 }, point -> { }, clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
                 new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
-                Duration.ofSeconds(30)));
+                Duration.ofSeconds(30)), null, TraceContext.NONE);
 
         assertThat(slow.runDue()).isEqualTo(3);
 
@@ -277,10 +292,10 @@ class TaskRunnerServiceTest {
     private InMemoryChannelCredentialStore countingCredentials;
 
     private TaskRunnerService runnerWith(TenantNotifier notifier) {
-        return new TaskRunnerService(tasks, payments, countingWebhooks, countingCredentials, notifier, point -> { },
+        return aRunner(tasks, payments, countingWebhooks, countingCredentials, notifier, point -> { },
                 clock, new Random(3), new TaskSettings(new ConsumerRetryPolicy(
                 new Backoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0), 3, Duration.ofHours(1)), 10,
-                Duration.ofSeconds(30)));
+                Duration.ofSeconds(30)), null, TraceContext.NONE);
     }
 
     @Test
