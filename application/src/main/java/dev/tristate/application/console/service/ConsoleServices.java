@@ -105,8 +105,8 @@ public final class ConsoleServices {
                                                 OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
                                                 ConsumerDeliveryStore deliveries, TaskStore tasks,
                                                 RefundStore refunds) {
-        PaymentConsoleService service = new PaymentConsoleService(search, payments, notifications, reviewCases,
-                outbox, audit, inbox, deliveries, tasks, refunds);
+        PaymentConsoleService service = new PaymentConsoleService(search, payments, notifications, reviewCases, audit,
+                refunds, new DownstreamTimeline(outbox, audit, inbox, deliveries, tasks));
         return new PaymentConsole(service::searchPayments, service::timeline, service::openRefunds);
     }
 

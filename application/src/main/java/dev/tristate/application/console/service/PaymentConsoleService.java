@@ -4,11 +4,6 @@ import dev.tristate.application.callback.port.out.NotificationLog;
 import dev.tristate.application.console.port.in.PaymentTimelineQuery;
 import dev.tristate.application.console.port.in.SearchPaymentsQuery;
 import dev.tristate.application.console.port.out.PaymentSearch;
-import dev.tristate.application.consumer.port.out.ConsumerDeliveryStore;
-import dev.tristate.application.consumer.port.out.Inbox;
-import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.outbox.port.in.ReplayQuarantinedMessageUseCase;
-import dev.tristate.application.outbox.port.out.OutboxQuarantine;
 import dev.tristate.application.payment.port.in.PaymentNotFound;
 import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.OpenRefundsQuery;
@@ -18,18 +13,14 @@ import dev.tristate.application.resolution.port.out.ReviewCases;
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.domain.console.AuditEntry;
 import dev.tristate.domain.console.NotificationView;
-import dev.tristate.domain.console.OutboxEventView;
 import dev.tristate.domain.console.Page;
 import dev.tristate.domain.console.PageRequest;
 import dev.tristate.domain.console.PaymentCriteria;
 import dev.tristate.domain.console.ReviewCase;
-import dev.tristate.domain.consumer.ConsumerDelivery;
-import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.payment.ChannelWords;
 import dev.tristate.domain.payment.Payment;
 import dev.tristate.domain.payment.PaymentId;
 import dev.tristate.domain.payment.Refund;
-import dev.tristate.domain.task.Task;
 import dev.tristate.domain.tenant.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -37,33 +28,30 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/** Payments for support staff: the search, and one payment's timeline assembled from every store that knows it. */
+/**
+ * Payments for support staff: the search, and one payment's timeline assembled from every store that knows it (what
+ * happened downstream of the payment's own records, from {@link DownstreamTimeline}).
+ */
 class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery, OpenRefundsQuery {
 
     private final PaymentSearch search;
     private final PaymentRepository payments;
     private final NotificationLog notifications;
     private final ReviewCases reviewCases;
-    private final OutboxQuarantine outbox;
     private final AuditTrail audit;
-    private final Inbox inbox;
-    private final ConsumerDeliveryStore deliveries;
-    private final TaskStore tasks;
     private final RefundStore refunds;
+    private final DownstreamTimeline downstream;
 
     PaymentConsoleService(PaymentSearch search, PaymentRepository payments, NotificationLog notifications,
-                          ReviewCases reviewCases, OutboxQuarantine outbox, AuditTrail audit, Inbox inbox,
-                          ConsumerDeliveryStore deliveries, TaskStore tasks, RefundStore refunds) {
+                          ReviewCases reviewCases, AuditTrail audit, RefundStore refunds,
+                          DownstreamTimeline downstream) {
         this.search = search;
         this.payments = payments;
         this.notifications = notifications;
         this.reviewCases = reviewCases;
-        this.outbox = outbox;
         this.audit = audit;
-        this.inbox = inbox;
-        this.deliveries = deliveries;
-        this.tasks = tasks;
         this.refunds = refunds;
+        this.downstream = downstream;
     }
 
     @Override
@@ -106,58 +94,16 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
             entries.add(new TimelineEntry(c.createdAt(), Kind.REVIEW_CASE, c.reason().name(),
                     c.open() ? "OPEN" : "RESOLVED", c.detail(), "/admin/review-cases/" + c.id()));
         }
-        for (OutboxEventView e : outbox.forAggregate(tenantId, paymentId.value())) {
-            entries.add(new TimelineEntry(e.createdAt(), Kind.OUTBOX_EVENT, e.eventType(), e.status().name(),
-                    outboxAttempts(e) + (e.lastError() == null ? "" : "; " + e.lastError()),
-                    "/admin/quarantine/" + e.eventId()));
-            for (AuditEntry a : audit.forSubject(ReplayQuarantinedMessageUseCase.AUDIT_SUBJECT,
-                    e.eventId().toString())) {
-                entries.add(auditEntry(a));
-            }
-            consumerRecords(e, entries);
-        }
-        for (Task t : tasks.forPayment(tenantId, paymentId)) {
-            entries.add(new TimelineEntry(t.createdAt(), Kind.TASK, t.type() + " " + t.key(), t.status().name(),
-                    (t.attempts() == 0 ? "not run yet" : "runs " + t.attempts())
-                            + (t.lastError() == null ? "" : "; " + t.lastError()),
-                    "/admin/quarantine/task?key=" + t.key()));
-        }
+        entries.addAll(downstream.entries(tenantId, paymentId));
         for (Refund r : refunds.findByPayment(tenantId, paymentId)) {
             entries.add(new TimelineEntry(r.createdAt(), Kind.REFUND, r.id().value() + " " + r.amount(),
                     r.status().name(), refundDetail(r), null, r.lastAnswer()));
         }
         for (AuditEntry a : audit.forSubject("payment", paymentId.value())) {
-            entries.add(auditEntry(a));
+            entries.add(DownstreamTimeline.auditEntry(a));
         }
         entries.sort(Comparator.comparing(TimelineEntry::at));
         return new PaymentTimeline(payment, entries);
-    }
-
-    /**
-     * An outbox event counts its failed sends only: a SENT event with none went out at the first try ("attempts 0"
-     * beside SENT read as a contradiction).
-     */
-    private static String outboxAttempts(OutboxEventView e) {
-        if (e.attempts() > 0) {
-            return "failed sends " + e.attempts();
-        }
-        return e.status() == OutboxStatus.SENT ? "sent at the first try" : "no failed send";
-    }
-
-    /** What each consumer made of one event: applied (its inbox row), or retried, quarantined, discarded. */
-    private void consumerRecords(OutboxEventView e, List<TimelineEntry> entries) {
-        for (Inbox.InboxEntry applied : inbox.forEvent(e.eventId())) {
-            if (applied.tenantId().equals(e.tenantId())) {
-                entries.add(new TimelineEntry(applied.processedAt(), Kind.CONSUMER, applied.consumer() + " "
-                        + applied.eventType(), "APPLIED", applied.outcome(), null));
-            }
-        }
-        for (ConsumerDelivery d : deliveries.forMessage(e.eventId().toString())) {
-            entries.add(new TimelineEntry(d.createdAt(), Kind.CONSUMER, d.consumer() + " " + e.eventType(),
-                    d.status().name(), "attempts " + d.attempts() + (d.lastError() == null ? "" : "; "
-                    + d.lastError()), "/admin/quarantine/delivery?consumer=" + d.consumer() + "&key="
-                    + d.deliveryKey()));
-        }
     }
 
     /** The merchant's reason, the channel's refund number once it refunded, and why it failed where it did. */
@@ -174,10 +120,5 @@ class PaymentConsoleService implements SearchPaymentsQuery, PaymentTimelineQuery
             detail.append("; ").append(r.status()).append(" at ").append(r.updatedAt());
         }
         return detail.toString();
-    }
-
-    private static TimelineEntry auditEntry(AuditEntry a) {
-        return new TimelineEntry(a.at(), Kind.AUDIT, a.action() + " by " + a.operator(), a.result(),
-                a.reason(), "/admin/audit?subject=" + a.subjectId());
     }
 }

@@ -1,23 +1,16 @@
 package dev.tristate.application.refund.service;
 
-import dev.tristate.application.consumer.port.out.TaskStore;
-import dev.tristate.application.outbox.port.out.OutboxStore;
-import dev.tristate.application.payment.port.out.PaymentRepository;
 import dev.tristate.application.refund.port.in.ApplyRefundAnswerUseCase;
 import dev.tristate.application.refund.port.out.RefundStore;
 import dev.tristate.application.resolution.port.out.ResolutionCases;
 import dev.tristate.application.resolution.port.out.UnknownOutcomeLedger;
 import dev.tristate.application.shared.failure.PersistenceFailure;
-import dev.tristate.application.shared.port.in.ChangedMeanwhile;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.domain.payment.ChannelWords;
-import dev.tristate.domain.payment.Payment;
-import dev.tristate.domain.payment.PaymentStatus;
 import dev.tristate.domain.payment.Refund;
 import dev.tristate.domain.payment.RefundAnswer;
 import dev.tristate.domain.payment.TransitionOutcome;
 import dev.tristate.domain.resolution.UnknownOutcomeOrigin;
-import dev.tristate.domain.task.Task;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,9 +22,10 @@ import java.util.Objects;
  * after its channel call, the resolver's query, or reconciliation's repair. Each write is conditional on the refund
  * still being open (PENDING or UNKNOWN), so an answer applies once.
  *
- * <p>Success, in one transaction: the refund row SUCCEEDED (the row count decides), the payment locked and moved by
- * {@link Payment#applyRefund} through its conditional update, the RefundSucceeded outbox event (its id derived from the
- * refund id: one per refund), and, when the payment is now fully refunded, the keyed task that revokes its grants.
+ * <p>Success, in one transaction: the refund row SUCCEEDED (the row count decides), then the payment's side of it
+ * ({@link PaymentRefunding}): the payment locked and moved through its conditional update, the RefundSucceeded outbox
+ * event (its id derived from the refund id: one per refund), and, when the payment is now fully refunded, the keyed
+ * task that revokes its grants.
  * "Refused" and "not found" are the channel's word that nothing was refunded: FAILED, which frees the amount. A timeout
  * is never an answer here: {@link #recordUnknown} writes it down as UNKNOWN for the resolver. Every answer's text is
  * kept with the refund ({@link #keepAnswer}), in the same unit of work as its effect.
@@ -39,22 +33,17 @@ import java.util.Objects;
 class RefundOutcomes implements ApplyRefundAnswerUseCase {
 
     private final RefundStore refunds;
-    private final PaymentRepository payments;
-    private final OutboxStore outbox;
-    private final TaskStore tasks;
+    private final PaymentRefunding paymentRefunding;
     private final UnknownOutcomeLedger ledger;
     private final ResolutionCases cases;
     private final Transactions transactions;
     private final Clock clock;
     private final Duration firstQueryAfter;
 
-    RefundOutcomes(RefundStore refunds, PaymentRepository payments, OutboxStore outbox, TaskStore tasks,
-                   UnknownOutcomeLedger ledger, ResolutionCases cases, Transactions transactions, Clock clock,
-                   Duration firstQueryAfter) {
+    RefundOutcomes(RefundStore refunds, PaymentRefunding paymentRefunding, UnknownOutcomeLedger ledger,
+                   ResolutionCases cases, Transactions transactions, Clock clock, Duration firstQueryAfter) {
         this.refunds = refunds;
-        this.payments = payments;
-        this.outbox = outbox;
-        this.tasks = tasks;
+        this.paymentRefunding = paymentRefunding;
         this.ledger = ledger;
         this.cases = cases;
         this.transactions = transactions;
@@ -148,22 +137,7 @@ class RefundOutcomes implements ApplyRefundAnswerUseCase {
             Refund settled = refunds.find(refund.tenantId(), refund.id()).orElseThrow();
             return new Applied(Effect.ALREADY_SETTLED, settled, "refund was " + settled.status() + " already");
         }
-        Payment payment = payments.lockById(refund.tenantId(), refund.paymentId()).orElseThrow(
-                () -> new IllegalStateException("refund " + refund.id() + " names no payment"));
-        TransitionOutcome outcome = payment.applyRefund(refund.id(), refund.amount(), now);
-        if (!(outcome instanceof TransitionOutcome.Applied applied)) {
-            // The amount was held when the refund was accepted, so the payment always has room for it: a refusal
-            // here is a broken invariant, and the whole transaction (the refund's SUCCEEDED included) rolls back.
-            throw new IllegalStateException("payment " + payment.id() + " refused refund " + refund.id() + ": "
-                    + outcome);
-        }
-        if (!payments.update(applied.before(), applied.after())) {
-            throw new ChangedMeanwhile("payment " + payment.id() + " moved under its lock");
-        }
-        outbox.append(applied.events(), now);
-        if (applied.after().status() == PaymentStatus.REFUNDED) {
-            tasks.insert(Task.entitlementsRevoked(applied.after(), now));
-        }
+        TransitionOutcome.Applied applied = paymentRefunding.refund(refund, now);
         resolveLedger(refund, "refund SUCCEEDED (channel refund " + channelRefundNo + ")", now);
         return new Applied(Effect.SUCCEEDED, refunds.find(refund.tenantId(), refund.id()).orElseThrow(),
                 "payment " + applied.before().status() + " -> " + applied.after().status());

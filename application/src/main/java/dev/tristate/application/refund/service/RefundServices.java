@@ -42,8 +42,7 @@ public final class RefundServices {
                                                    Supplier<RefundId> refundIds,
                                                    Duration firstQueryAfter) {
         return new CreateRefundService(gate, payments, refunds, credentials, gateways,
-                new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock,
-                        firstQueryAfter),
+                outcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock, firstQueryAfter),
                 transactions, clock, refundIds);
     }
 
@@ -57,8 +56,15 @@ public final class RefundServices {
                                                              UnknownOutcomeLedger ledger, ResolutionCases cases,
                                                              Transactions transactions, Clock clock,
                                                              Duration firstQueryAfter) {
-        return new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock,
-                firstQueryAfter);
+        return outcomes(refunds, payments, outbox, tasks, ledger, cases, transactions, clock, firstQueryAfter);
+    }
+
+    /** The path of every refund answer, with the payment's side of a success. */
+    static RefundOutcomes outcomes(RefundStore refunds, PaymentRepository payments, OutboxStore outbox,
+                                   TaskStore tasks, UnknownOutcomeLedger ledger, ResolutionCases cases,
+                                   Transactions transactions, Clock clock, Duration firstQueryAfter) {
+        return new RefundOutcomes(refunds, new PaymentRefunding(payments, outbox, tasks), ledger, cases, transactions,
+                clock, firstQueryAfter);
     }
 
     /** REFUND_MISMATCH over the refunds table, for reconciliation; its repair asks the channel. */

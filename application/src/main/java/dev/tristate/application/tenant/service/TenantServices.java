@@ -2,6 +2,7 @@ package dev.tristate.application.tenant.service;
 
 import dev.tristate.application.shared.port.out.AuditTrail;
 import dev.tristate.application.shared.port.out.Transactions;
+import dev.tristate.application.shared.service.AuditedActions;
 import dev.tristate.application.tenant.port.in.AuthenticateMerchantQuery;
 import dev.tristate.application.tenant.port.in.ConfigureTenantWebhookUseCase;
 import dev.tristate.application.tenant.port.in.ManageTenantsUseCase;
@@ -43,8 +44,19 @@ public final class TenantServices {
                                                      TenantWebhooks webhooks, WebhookEndpointPolicy endpoints,
                                                      AuditTrail audit, Transactions transactions, Clock clock,
                                                      SecureRandom random, Duration gracePeriod) {
-        return new TenantAdministrationService(new ProvisionTenantService(tenants, credentials, transactions, clock,
-                random), tenants, credentials, webhooks, endpoints, audit, transactions, clock, gracePeriod);
+        return administration(new ProvisionTenantService(tenants, credentials, transactions, clock, random), tenants,
+                credentials, webhooks, endpoints, audit, transactions, clock, gracePeriod);
+    }
+
+    /** {@link #manageTenants} with its parts, over a given provisioning (which draws the keys and secrets). */
+    static TenantAdministrationService administration(ProvisionTenantService provisioning, TenantRepository tenants,
+                                                      ChannelCredentialStore credentials, TenantWebhooks webhooks,
+                                                      WebhookEndpointPolicy endpoints, AuditTrail audit,
+                                                      Transactions transactions, Clock clock, Duration gracePeriod) {
+        AuditedActions actions = new AuditedActions(audit, transactions, clock);
+        ChannelAccountBinding accounts = new ChannelAccountBinding(credentials);
+        return new TenantAdministrationService(provisioning, tenants, webhooks, endpoints, actions, accounts,
+                new CredentialChanges(provisioning, tenants, credentials, accounts, actions, gracePeriod));
     }
 
     public static TenantsQuery tenants(TenantRepository tenants, ChannelCredentialStore credentials,

@@ -62,7 +62,8 @@ class PaymentConsoleServiceTest {
     private final InMemoryTaskStore tasks = new InMemoryTaskStore();
     private final InMemoryRefundStore refunds = new InMemoryRefundStore();
     private final PaymentConsoleService service = new PaymentConsoleService(null, payments, notifications,
-            new InMemoryNotificationStores.Reviews(), outbox, audit, inbox, deliveries, tasks, refunds);
+            new InMemoryNotificationStores.Reviews(), audit, refunds,
+            new DownstreamTimeline(outbox, audit, inbox, deliveries, tasks));
 
     @Test
     void theTimelineShowsQueriesConsumerRecordsAndTasksInTimeOrder() {

@@ -78,7 +78,7 @@ class CreateRefundServiceTest {
     private final CommitFailures transactions = new CommitFailures(fakes);
     private final InMemoryChannelCredentialStore credentials = new InMemoryChannelCredentialStore();
     private final ScriptedChannel channel = new ScriptedChannel();
-    private final RefundOutcomes outcomes = new RefundOutcomes(refunds, payments, outbox, tasks, ledger, cases,
+    private final RefundOutcomes outcomes = RefundServices.outcomes(refunds, payments, outbox, tasks, ledger, cases,
             transactions, clock, Duration.ofSeconds(30));
     private final CreateRefundService service = new CreateRefundService(
             IdempotencyServices.idempotentCommands(keys, transactions, clock, UUID::randomUUID,

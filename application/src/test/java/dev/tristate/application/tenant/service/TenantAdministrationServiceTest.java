@@ -63,7 +63,7 @@ class TenantAdministrationServiceTest {
     private final List<URI> refused = new ArrayList<>();
     private final WebhookEndpointPolicy endpoints = endpoint -> refused.contains(endpoint)
             ? Optional.of(endpoint + " is refused") : Optional.empty();
-    private final TenantAdministrationService service = new TenantAdministrationService(provisioning, tenants,
+    private final TenantAdministrationService service = TenantServices.administration(provisioning, tenants,
             credentials, webhooks, endpoints, audit, transactions, clock, GRACE);
 
     private static ActionKey key() {
@@ -370,7 +370,7 @@ class TenantAdministrationServiceTest {
 
     @Test
     void aNegativeGracePeriodIsRefused() {
-        assertThatThrownBy(() -> new TenantAdministrationService(provisioning, tenants, credentials, webhooks,
+        assertThatThrownBy(() -> TenantServices.administration(provisioning, tenants, credentials, webhooks,
                 endpoints, audit, transactions, clock, Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
     }
 }
