@@ -61,7 +61,7 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
             k("notification.notStatus", "not a payment status event"),
             k("notification.refundNotHere", "refund notifications are not applied here"),
             k("notification.noSuchRefund", "no such refund of this payment for this merchant"),
-            // timeline entries (PaymentConsoleService)
+            // timeline entries (PaymentConsoleService, DownstreamTimeline)
             k("timeline.signature", "signature " + CODE),
             k("timeline.byNotification", "by notification #(\\d+)"),
             k("timeline.failedSends", "failed sends (\\d+)"),
@@ -149,7 +149,7 @@ record KnownText(String key, Pattern pattern, List<String> arguments) {
             k("audit.taskFor", "(\\S+) for payment (\\S+) \\(attempts (\\d+)\\)"),
             k("audit.deliveryOf", "(\\S+): (\\S+) (\\S+) \\(attempts (\\d+)\\)"),
             k("audit.automatic", "automatic repair by reconciliation run (\\d+)"),
-            // tenant administration (TenantAdministrationService)
+            // tenant administration (TenantAdministrationService, CredentialChanges, ChannelAccountBinding)
             k("tenant.sandboxMerchant", "sandbox merchant (\\S+)"),
             k("tenant.apiKey", "API key (\\S+)…"),
             k("tenant.newKey", "new key (\\S+)…"),
