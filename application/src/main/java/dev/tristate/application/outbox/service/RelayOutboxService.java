@@ -11,12 +11,14 @@ import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimStart;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimedEvent;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.SharedClaimPlace;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outbox.RetryDecision;
+import dev.tristate.domain.outcome.Backoff;
 import dev.tristate.domain.outcome.OutcomeClass;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,6 +66,10 @@ class RelayOutboxService implements RelayOutboxUseCase {
 
     /** At least this often a claim starts from the beginning of the due range, even while claims come back full. */
     static final Duration RESCAN_EVERY = Duration.ofSeconds(1);
+
+    /** Tries of the write-back to SENT when the database refuses it for certain (a deadlock, a lock wait timeout). */
+    static final int MARK_SENT_ATTEMPTS = 3;
+    private static final Backoff MARK_SENT_BACKOFF = new Backoff(Duration.ofMillis(5), Duration.ofMillis(50), 3.0);
 
     private final OutboxRelayStore store;
     private final EventPublisher publisher;
@@ -132,17 +138,41 @@ class RelayOutboxService implements RelayOutboxUseCase {
         int markedSent = 0;
         if (!confirmed.isEmpty()) {
             crashPoints.reached(CrashPoints.C4_BEFORE_MARK_SENT);
-            Instant sentAt = clock.instant();
-            // One conditional UPDATE, a unit of work of its own: no transaction to open and close around it (on
-            // MariaDB that is three statements fewer per batch). If its outcome is lost, the events stay leased and
-            // are published again after the lease, with the same event ids.
-            markedSent = store.markSent(confirmed, lease, sentAt);
+            markedSent = markSent(confirmed, lease);
         }
         Settled settled = failures.isEmpty() ? new Settled(0, 0) : settle(failures, lease);
         boolean brokerUnavailable = confirmed.isEmpty()
                 && failures.stream().allMatch(f -> f.outcome().outcomeClass() == OutcomeClass.RETRYABLE);
         return new RelayReport(claimed.size(), confirmed.size(), markedSent, settled.retried(), settled.quarantined(),
                 brokerUnavailable, claimed.size() == settings.batchSize());
+    }
+
+    /**
+     * One conditional UPDATE, a unit of work of its own: no transaction to open and close around it (on MariaDB that
+     * is three statements fewer per batch). It is tried again, after a short pause, when the database refused it for
+     * certain: another relay's claim can deadlock with it (the claim's locking read holds a row of this batch while it
+     * waits for an index entry this UPDATE has just changed), and InnoDB then rolls back the one with less work done,
+     * usually this one. Left to the lease, a refused write-back would hold events that are already published for the
+     * whole lease and then publish them again. A second try cannot write anything twice: it only changes rows still
+     * PENDING under this lease. If every try fails, or the outcome is lost, the events stay leased and are published
+     * again after the lease, with the same event ids.
+     */
+    private int markSent(List<Long> confirmed, LeaseToken lease) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return store.markSent(confirmed, lease, clock.instant());
+            } catch (PersistenceFailure e) {
+                if (e.outcomeClass() != OutcomeClass.RETRYABLE || attempt == MARK_SENT_ATTEMPTS) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(MARK_SENT_BACKOFF.delayBefore(attempt, random.nextDouble()).toMillis());
+                } catch (InterruptedException stopping) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 
     /**

@@ -13,11 +13,13 @@ import dev.tristate.application.outbox.port.out.EventPublisher.OutgoingEvent;
 import dev.tristate.application.outbox.port.out.EventPublisher.PublishOutcome;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.ClaimStart;
 import dev.tristate.application.outbox.port.out.OutboxRelayStore.OutboxEntry;
+import dev.tristate.application.shared.failure.PersistenceFailure;
 import dev.tristate.application.shared.port.out.CrashPoints;
 import dev.tristate.application.shared.port.out.Transactions;
 import dev.tristate.application.shared.port.out.Workload;
 import dev.tristate.domain.event.EventId;
 import dev.tristate.domain.event.EventType;
+import dev.tristate.domain.outbox.LeaseToken;
 import dev.tristate.domain.outbox.OutboxStatus;
 import dev.tristate.domain.outbox.RetryPolicy;
 import dev.tristate.domain.outcome.Backoff;
@@ -26,6 +28,7 @@ import dev.tristate.domain.tenant.TenantId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +46,7 @@ class RelayOutboxServiceTest {
     private static final TenantId TENANT = new TenantId("t-relay");
 
     private final SettableClock clock = new SettableClock(T0);
-    private final InMemoryOutboxRelayStore store = new InMemoryOutboxRelayStore();
+    private final RefusingWriteBacks store = new RefusingWriteBacks();
     private final TrackingTransactions transactions = new TrackingTransactions(new InMemoryTransactions(store));
     private final ScriptedEventPublisher broker = new ScriptedEventPublisher();
     private final List<String> crashPointsReached = new ArrayList<>();
@@ -393,6 +396,47 @@ class RelayOutboxServiceTest {
     }
 
     @Test
+    void aWriteBackTheDatabaseRefusedForCertainIsTriedAgainAndNoEventIsPublishedTwice() {
+        EventId a = event();
+        EventId b = event();
+        store.refuseWriteBacks(RelayOutboxService.MARK_SENT_ATTEMPTS - 1, OutcomeClass.RETRYABLE);
+
+        RelayReport report = relay.relayOnce();
+
+        assertThat(store.writeBacksTried).isEqualTo(RelayOutboxService.MARK_SENT_ATTEMPTS);
+        assertThat(report.markedSent()).isEqualTo(2);
+        assertThat(row(a).status()).isEqualTo(OutboxStatus.SENT);
+        assertThat(row(b).status()).isEqualTo(OutboxStatus.SENT);
+        clock.advance(LEASE);
+        assertThat(relay.relayOnce()).isEqualTo(RelayReport.IDLE);
+        assertThat(delivered()).containsExactly(a, b);
+    }
+
+    @Test
+    void aWriteBackRefusedOnEveryTryLeavesTheEventsToTheirLease() {
+        EventId event = event();
+        store.refuseWriteBacks(RelayOutboxService.MARK_SENT_ATTEMPTS, OutcomeClass.RETRYABLE);
+
+        assertThatThrownBy(relay::relayOnce).isInstanceOf(PersistenceFailure.class);
+        assertThat(store.writeBacksTried).isEqualTo(RelayOutboxService.MARK_SENT_ATTEMPTS);
+        assertThat(row(event).status()).isEqualTo(OutboxStatus.PENDING);
+
+        clock.advance(LEASE);
+        assertThat(relay.relayOnce().markedSent()).isEqualTo(1);
+        assertThat(delivered()).as("published again after the lease, with the same id").containsExactly(event, event);
+    }
+
+    @Test
+    void aWriteBackThatFailedForAnotherReasonIsNotTriedAgain() {
+        EventId event = event();
+        store.refuseWriteBacks(1, OutcomeClass.DEFINITE);
+
+        assertThatThrownBy(relay::relayOnce).isInstanceOf(PersistenceFailure.class);
+        assertThat(store.writeBacksTried).isEqualTo(1);
+        assertThat(row(event).status()).isEqualTo(OutboxStatus.PENDING);
+    }
+
+    @Test
     void aCrashAfterTheConfirmRepublishesTheSameEventIdOnceTheLeaseExpires() {
         EventId event = event();
         RelayOutboxService crashing = relay(point -> {
@@ -468,6 +512,28 @@ class RelayOutboxServiceTest {
     private static final class Crash extends Error {
         Crash(String point) {
             super("crashed at " + point);
+        }
+    }
+
+    /** The in-memory store, whose write-back to SENT the database can refuse a given number of times. */
+    private static final class RefusingWriteBacks extends InMemoryOutboxRelayStore {
+        private int refusals;
+        private OutcomeClass refusedAs;
+        int writeBacksTried;
+
+        void refuseWriteBacks(int times, OutcomeClass outcomeClass) {
+            refusals = times;
+            refusedAs = outcomeClass;
+        }
+
+        @Override
+        public synchronized int markSent(Collection<Long> ids, LeaseToken lease, Instant now) {
+            writeBacksTried++;
+            if (refusals > 0) {
+                refusals--;
+                throw new PersistenceFailure(refusedAs, "Deadlock found when trying to get lock", null);
+            }
+            return super.markSent(ids, lease, now);
         }
     }
 
