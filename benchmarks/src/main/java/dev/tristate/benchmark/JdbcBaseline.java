@@ -94,7 +94,8 @@ final class JdbcBaseline implements AutoCloseable {
         long start = System.nanoTime();
         String tenantId = null;
         List<String> ciphertexts = new ArrayList<>();
-        try (Connection c = lookups.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VERIFICATION_KEYS)) {
+        try (Connection c = lookups.getConnection();
+             PreparedStatement ps = c.prepareStatement(FIND_VERIFICATION_KEYS)) {
             ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
             ps.setString(1, channel.verifyingSecretName());
             ps.setString(2, Database.utc(received));
@@ -117,7 +118,8 @@ final class JdbcBaseline implements AutoCloseable {
             throw new SQLException("no secret for tenant " + tenantId);
         }
         for (String name : channel.openingSecretNames()) {
-            try (Connection c = lookups.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_VALID_SECRETS)) {
+            try (Connection c = lookups.getConnection();
+             PreparedStatement ps = c.prepareStatement(FIND_VALID_SECRETS)) {
                 ps.setQueryTimeout(STATEMENT_TIMEOUT_SECONDS);
                 ps.setString(1, tenantId);
                 ps.setString(2, channel.name());
